@@ -56,6 +56,8 @@ export type PlaygroundController = {
   resultsJson(): Promise<unknown>;
   /** A file of `bytes` bytes is being read for `importCatalogText`: the worker may start preparing for it. */
   prepareImport(bytes: number): void;
+  /** The page has started and the person is idle, or is reaching for a file: the worker may load a spare helper. */
+  prepareHelper(): void;
   /**
    * Parses `text` (or a file, read in the worker) there and adopts the catalog; resolves with the conversation on
    * screen fitted to the new catalog (null when the text did not take: its problems are in the catalog panel), and
@@ -164,6 +166,10 @@ export function createPlaygroundController(
 
     prepareImport(bytes) {
       client.prepareImport(bytes);
+    },
+
+    prepareHelper() {
+      client.prepareHelper();
     },
 
     async importCatalogText(text, sourceName) {

@@ -6,7 +6,12 @@ import type { Scenario } from "@/lib/scenario/types";
 import { createEngineHost } from "@/lib/workbench/engine-host";
 import type { EngineDependencies } from "@/lib/workbench/engine-state";
 import { EXAMPLE_TOOLS_PART } from "@/lib/workbench/example-parts";
-import { BYTES_PER_SMALLEST_TOOL, importMayBeLarge, isPrepareImportHint } from "@/lib/workbench/import-hint";
+import {
+  BYTES_PER_SMALLEST_TOOL,
+  importMayBeLarge,
+  isPrepareHelperHint,
+  isPrepareImportHint,
+} from "@/lib/workbench/import-hint";
 
 const scenario = { formatVersion: 1 as const, id: "s", title: "s", turns: [], settings: {} as never };
 
@@ -67,6 +72,16 @@ describe("EngineClient", () => {
     // From the split's threshold on, a file may hold a catalog to split; a smaller one never does.
     expect(importMayBeLarge(2_000 * BYTES_PER_SMALLEST_TOOL, 2_000)).toBe(true);
     expect(importMayBeLarge(2_000 * BYTES_PER_SMALLEST_TOOL - 1, 2_000)).toBe(false);
+  });
+
+  it("asks the worker for a spare helper outside the request protocol", () => {
+    const worker = new FakeWorker();
+    const client = new EngineClient(worker, createReplyTracker());
+    client.prepareHelper();
+    expect(worker.sent).toEqual([{ kind: "prepare-helper" }]);
+    expect(isPrepareHelperHint(worker.sent[0])).toBe(true);
+    expect(isPrepareImportHint(worker.sent[0])).toBe(false);
+    expect(isPrepareHelperHint({ kind: "prepare-import", bytes: 1 })).toBe(false);
   });
 
   it("hands errors back as values and numbers catalog versions itself", async () => {

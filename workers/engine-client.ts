@@ -15,7 +15,7 @@ import type {
 } from "@/lib/workbench/engine-messages";
 import { exampleParts } from "@/lib/workbench/example-parts";
 import { prepareExampleHintFor, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
-import type { PrepareImportHint } from "@/lib/workbench/import-hint";
+import type { PrepareHelperHint, PrepareImportHint } from "@/lib/workbench/import-hint";
 import { withRequestBody } from "@/lib/workbench/summarise-run";
 import type { RunSummary, StepDetail } from "@/lib/workbench/types";
 import { WorkerClient, type Outcome, type WorkerLike as GenericWorkerLike } from "./worker-client";
@@ -186,6 +186,15 @@ export class EngineClient {
   prepareImport(bytes: number): void {
     const hint: PrepareImportHint = { kind: "prepare-import", bytes };
     (this.worker as unknown as { postMessage(message: PrepareImportHint): void }).postMessage(hint);
+  }
+
+  /**
+   * The page has started and the person is idle: a hint that lets the worker start a spare helper engine worker, so
+   * a later import finds its second thread loaded (lib/workbench/import-hint.ts). Never answered.
+   */
+  prepareHelper(): void {
+    const hint: PrepareHelperHint = { kind: "prepare-helper" };
+    (this.worker as unknown as { postMessage(message: PrepareHelperHint): void }).postMessage(hint);
   }
 
   /** With `conversation`, the answer carries it fitted to the parsed catalog. */

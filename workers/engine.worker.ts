@@ -28,8 +28,17 @@ import { engineWorkerIntake } from "@/lib/workbench/engine-intake";
 import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
+import { createHelperSlot } from "@/lib/workbench/helper-slot";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
-import { importMayBeLarge, isPrepareImportHint, type PrepareImportHint } from "@/lib/workbench/import-hint";
+import {
+  importMayBeLarge,
+  isPrepareHelperHint,
+  isPrepareImportHint,
+  spareHelperWorthStarting,
+  type DeviceCapacity,
+  type PrepareHelperHint,
+  type PrepareImportHint,
+} from "@/lib/workbench/import-hint";
 import { workerCountHelper, type CountRequest, type CountResponse } from "./count-helper";
 import type { WorkerLike } from "./worker-client";
 
@@ -61,8 +70,6 @@ function startCountHelpers(): CountHelper[] {
   }
 }
 
-// The second engine worker of a large catalog's runs, started by the first such run (never for small examples).
-let engineHelper: EngineHelper | null = null;
 let engineHelperFailedToStart = false;
 
 function startEngineHelper(): EngineHelper | null {
@@ -75,6 +82,10 @@ function startEngineHelper(): EngineHelper | null {
     return null;
   }
 }
+
+// The second engine worker of a large catalog's runs: started by the first such run, by a large example or import on
+// its way, or as a spare once the page has started and the person is idle (lib/workbench/helper-slot.ts).
+const helperSlot = createHelperSlot(startEngineHelper);
 
 /** At most this many helper tools (search tools and the like) in one request besides the catalog's own. */
 const FIRST_REQUEST_HELPER_TOOLS = 8;
@@ -127,21 +138,16 @@ const host = createEngineHost({
     },
     countTokens: (text) => o200k.count(text),
     now: () => performance.now(),
-    helper(start) {
-      if (start && !engineHelper) engineHelper = startEngineHelper();
-      return engineHelper;
-    },
+    helper: (start) => (start ? helperSlot.use() : helperSlot.inUse()),
     releaseCaches() {
       // Leaving a large catalog: its tokens' counts and rendered tool lists (≈ 120 MB at 10,000 tools) go.
       o200kMemo.clear();
       forgetToolRenders();
       forgetRememberedLists();
     },
-    stopHelper() {
-      // A small catalog with no helper part on screen: its memory is freed; a large catalog starts a new one.
-      engineHelper?.stop();
-      engineHelper = null;
-    },
+    // A small catalog with no helper part on screen: its memory is freed; a large catalog starts a new one. A spare
+    // that holds nothing stays for the next import.
+    stopHelper: () => helperSlot.stop(),
     async beforeRun({ scenario, strategyIds, provider }) {
       latestProvider = provider ?? scenario.settings.provider;
       await lookUpStoredCounts(scenario.catalog, latestProvider);
@@ -150,9 +156,10 @@ const host = createEngineHost({
       if (!first) return;
       // A first request holds each catalog tool at most twice (full, stub) and a few helper tools: a catalog that
       // small cannot reach the batch worth a second thread (countInParallel would count nothing), and without an
-      // engine helper there is none, so the session opened here to list its texts would be work Node's run of the
-      // same messages does not do, inside the run's time.
-      const helperRunning = engineHelper !== null && !engineHelper.failed;
+      // engine helper in use there is none, so the session opened here to list its texts would be work Node's run
+      // of the same messages does not do, inside the run's time.
+      const inUse = helperSlot.inUse();
+      const helperRunning = inUse !== null && !inUse.failed;
       const mostTexts = 2 * scenario.catalog.tools.length + FIRST_REQUEST_HELPER_TOOLS;
       if (!helperRunning && mostTexts < PARALLEL_COUNT_DEFAULTS.minimumTexts) return;
       const texts = firstRequestToolTexts(engine, scenario, first, provider);
@@ -160,7 +167,8 @@ const host = createEngineHost({
       // through a MessageChannel, since setTimeout's 4 ms floor (nested timers) would make hundreds of slices wait
       // seconds in all.
       const options = { yieldToEvents: countYield };
-      if (engineHelper && !engineHelper.failed) {
+      const engineHelper = helperSlot.counter();
+      if (engineHelper) {
         await countInParallel(texts, o200kMemo, [engineHelper], options);
         return;
       }
@@ -177,10 +185,16 @@ const intake = engineWorkerIntake(
   "engine",
 );
 
-scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | PrepareExampleHint | PrepareImportHint>) => {
+type Hint = PrepareExampleHint | PrepareImportHint | PrepareHelperHint;
+
+scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | Hint>) => {
   const message = event.data;
+  if (isPrepareHelperHint(message)) {
+    if (spareHelperWorthStarting(scope.navigator as DeviceCapacity)) helperSlot.spare();
+    return;
+  }
   if (isPrepareImportHint(message)) {
-    if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) engineHelper ??= startEngineHelper();
+    if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) helperSlot.spare();
     return;
   }
   if (isPrepareExampleHint(message)) {
@@ -189,8 +203,7 @@ scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | Prepa
     // this worker, instead of starting once the example is loaded here (its chunks and tokenizer ≈ 1.5 s).
     const toolCount = EXAMPLES.find((example) => example.id === message.exampleId)?.toolCount ?? 0;
     if (toolCount >= SPLIT_DEFAULTS.minimumTools) {
-      engineHelper ??= startEngineHelper();
-      engineHelper?.prepare(message.exampleId);
+      helperSlot.use()?.prepare(message.exampleId);
     }
     return;
   }

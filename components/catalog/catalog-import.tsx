@@ -13,9 +13,11 @@ type FileImport = {
   onImport(text: string | File, sourceName?: string): void;
   /** A file was chosen: its size, before its text is read (a large one lets the engine get ready meanwhile). */
   onFileChosen?(bytes: number): void;
+  /** The person is reaching for a file ("Open file" pressed, a file dragged in): the engine may get ready while they pick. */
+  onImportIntended?(): void;
 };
 
-export function ImportButtons({ onImport, onFileChosen }: FileImport) {
+export function ImportButtons({ onImport, onFileChosen, onImportIntended }: FileImport) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [pasteOpen, setPasteOpen] = useState(false);
   const [pasted, setPasted] = useState("");
@@ -25,7 +27,10 @@ export function ImportButtons({ onImport, onFileChosen }: FileImport) {
       <button
         type="button"
         className={buttonClass}
-        onClick={() => fileRef.current?.click()}
+        onClick={() => {
+          onImportIntended?.();
+          fileRef.current?.click();
+        }}
         data-testid="catalog-import-file"
         title={t("import.openFileTitle", { formats: t("import.formats") })}
       >
@@ -100,7 +105,7 @@ export function ImportButtons({ onImport, onFileChosen }: FileImport) {
 }
 
 /** Wraps the catalog panel: a dropped file is imported, and the panel shows where it would land while dragging. */
-export function DropZone({ onImport, onFileChosen, children }: FileImport & { children: ReactNode }) {
+export function DropZone({ onImport, onFileChosen, onImportIntended, children }: FileImport & { children: ReactNode }) {
   const [dragging, setDragging] = useState(false);
   const t = useTranslations("catalog");
   const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes("Files");
@@ -108,6 +113,9 @@ export function DropZone({ onImport, onFileChosen, children }: FileImport & { ch
     <div
       className="relative flex h-full min-h-0 flex-col"
       data-testid="catalog-drop-zone"
+      onDragEnter={(event) => {
+        if (hasFiles(event)) onImportIntended?.();
+      }}
       onDragOver={(event) => {
         if (!hasFiles(event)) return;
         event.preventDefault();

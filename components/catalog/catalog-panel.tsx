@@ -126,6 +126,7 @@ export function CatalogPanel() {
   };
 
   const fileChosen = (bytes: number) => controller?.prepareImport(bytes);
+  const importIntended = () => controller?.prepareHelper();
 
   // A large file is read and parsed in the worker for a second or more: the panel says which file it is opening.
   const [opening, setOpening] = useState<string | null>(null);
@@ -147,7 +148,7 @@ export function CatalogPanel() {
   };
 
   return (
-    <DropZone onImport={importText} onFileChosen={fileChosen}>
+    <DropZone onImport={importText} onFileChosen={fileChosen} onImportIntended={importIntended}>
       <div className="flex items-center gap-2 border-b border-line px-4 py-3">
         <input
           type="search"
@@ -159,7 +160,7 @@ export function CatalogPanel() {
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
-        <ImportButtons onImport={importText} onFileChosen={fileChosen} />
+        <ImportButtons onImport={importText} onFileChosen={fileChosen} onImportIntended={importIntended} />
       </div>
       <div className="flex items-center justify-between px-4 py-1.5 text-xs text-muted">
         <span className="tabular" data-testid="catalog-count">

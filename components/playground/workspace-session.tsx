@@ -25,6 +25,7 @@ import type { WorkspaceState } from "@/lib/persistence/state-keys";
 import type { SharedWorkspace } from "@/lib/share";
 import { STRATEGIES, baselineStrategyId } from "@/lib/strategies/definitions";
 import { afterFirstRunEnded, autosaveWaitsForFirstRun } from "@/state/after-first-run";
+import { quietThenIdle } from "./below-fold";
 import type { PlaygroundController } from "@/state/playground-controller";
 import { useAutosaveStatusSource } from "@/components/share/autosave-status";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
@@ -227,6 +228,9 @@ function StartedSession({
           window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash);
         });
       }
+      // Once the first run has ended and the person is quiet, the engine worker may load a spare helper, so an import
+      // of their own catalog finds its second thread ready (lib/workbench/import-hint.ts; the worker decides by device).
+      afterFirstRunEnded(store, () => void quietThenIdle(() => controller.prepareHelper()));
       if (probeStorage(browserStorage()) === "blocked" && !store.getState().workspaceNotice)
         setNotice({ kind: "info", message: say("storageBlocked"), testId: "storage-blocked" });
       setStartupDone(true);
