@@ -88,6 +88,24 @@ test.describe("playground", () => {
     await expect(playground.stepPosition).toContainText("1 of");
     await playground.page.keyboard.press("End");
     await expect(playground.stepPosition).toContainText(`${await playground.stepCount()} of`);
+    // At a phone's width the chips overflow their row: the current one is scrolled into view (in the frame after the
+    // selection moves), at either end.
+    await playground.page.setViewportSize({ width: 390, height: 844 });
+    const currentChip = playground.timeline.locator('[data-testid=timeline-step][aria-current="step"]');
+    const whereIsCurrent = () =>
+      currentChip.evaluate((chip) => {
+        let row = chip.parentElement;
+        while (row && row.scrollWidth <= row.clientWidth) row = row.parentElement;
+        if (!row || row === document.documentElement || row === document.body) return "row does not overflow";
+        const rowBox = row.getBoundingClientRect();
+        const chipBox = chip.getBoundingClientRect();
+        return chipBox.left >= rowBox.left - 1 && chipBox.right <= rowBox.right + 1 ? "in view" : "out of view";
+      });
+    await playground.page.keyboard.press("Home");
+    await expect(playground.stepPosition).toContainText("1 of");
+    await expect.poll(whereIsCurrent).toBe("in view");
+    await playground.page.keyboard.press("End");
+    await expect.poll(whereIsCurrent).toBe("in view");
   });
 
   // The count looks at bar segments only: the prefix legend's swatches carry data-status="invalidated" as well, and

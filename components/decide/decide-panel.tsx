@@ -1,7 +1,7 @@
 "use client";
 import { MoneyProvider, useMoney } from "@/components/ui/money";
 import { currencyOf } from "@/lib/view/money";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import { Panel } from "@/components/ui/panel";
 import type { Catalog } from "@/lib/core/catalog";
@@ -90,7 +90,11 @@ export function DecidePanel({
   // Read by the recommendation only, which waits for runs; while a run is in progress, also for the panel to come
   // near the screen: a new catalog's panel mounts while its run is in progress, and measuring 10,000 tools' schemas
   // there would take the page's thread from the run for ≈ 0.1 s.
-  const measure = runs.length > 0 && (visible || !running);
+  // Started in a render of its own (deferred): at a 10,000-tool run's end, measuring inside the render that puts the
+  // finished runs on screen made that task ≈ 60 ms longer. Stopped at once: a deferred "stop" still pending when an
+  // import's catalog arrives would measure the new catalog inside the render that takes it in.
+  const wanted = runs.length > 0 && (visible || !running);
+  const measure = useDeferredValue(wanted) && wanted;
   const schemas = useMemo(() => (measure ? schemaComplexity(catalog) : null), [catalog, measure]);
 
   const fullRun = runs.find((run) => run.id === baselineStrategyId() && !run.refused);

@@ -35,16 +35,21 @@ export function Timeline({ steps, currentIndex, onSelect, className = "" }: Time
   const scroller = useRef<HTMLDivElement>(null);
   const chips = useRef(new Map<number, HTMLButtonElement>());
 
-  // Keeps the current chip in view (and focused, if focus is already in the timeline) as the selection moves.
+  // Keeps the current chip in view (and focused, if focus is already in the timeline) as the selection moves. Its
+  // place is read in the next frame, where the page is laid out anyway: read here, right after a commit, it forced
+  // that layout inside the commit's task (≈ 20 ms of each long task while a 10,000-tool import's run arrives).
   useEffect(() => {
     const container = scroller.current;
     const chip = chips.current.get(currentIndex);
     if (!container || !chip) return;
-    const left = chip.offsetLeft - container.clientWidth / 2 + chip.offsetWidth / 2;
-    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-    container.scrollTo({ left: Math.max(0, left), behavior: reduceMotion ? "auto" : "smooth" });
     if (container.contains(document.activeElement) && document.activeElement !== chip)
       chip.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      const left = chip.offsetLeft - container.clientWidth / 2 + chip.offsetWidth / 2;
+      const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      container.scrollTo({ left: Math.max(0, left), behavior: reduceMotion ? "auto" : "smooth" });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [currentIndex, steps]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
