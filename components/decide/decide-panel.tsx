@@ -1,7 +1,8 @@
 "use client";
 import { MoneyProvider, useMoney } from "@/components/ui/money";
 import { currencyOf } from "@/lib/view/money";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useMemo, useRef, useState } from "react";
+import { useLatched, useNearScreen } from "@/components/ui/near-screen";
 import { useLocale, useTranslations } from "use-intl";
 import { Panel } from "@/components/ui/panel";
 import type { Catalog } from "@/lib/core/catalog";
@@ -27,6 +28,9 @@ import { RecommendationCard } from "./recommendation-card";
 import { ReportExportButton } from "./report-export-button";
 import { useDecideComputation } from "./use-decide";
 import { baselineStrategyId } from "@/lib/strategies";
+
+/** The decide views' engine work starts within this distance of the screen (and stays started). */
+const DECIDE_NEAR = "600px 0px";
 
 export type DecidePanelProps = {
   /** The catalog the engine uses (the store's lastValidCatalog); a new object means a new catalog. */
@@ -68,19 +72,7 @@ export function DecidePanel({
   const [heatMapExclude, setHeatMapExclude] = useState<StrategyId[]>([]);
   // The engine work starts when the panel comes near the screen, so it never competes with the page's first run.
   const rootRef = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const element = rootRef.current;
-    if (!element || visible) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
-      },
-      { rootMargin: "600px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [visible]);
+  const visible = useLatched(useNearScreen(rootRef, DECIDE_NEAR) === true);
   const computation = useDecideComputation({ catalog, settings, parameters, heatMapExclude, enabled: visible });
   const { result, heatMap, status, calibration } = computation;
   const toggleHeatMapStrategy = (id: StrategyId) =>

@@ -4,17 +4,7 @@
  * It wires the presentational panels of components/run to the store; each panel sits in a frame of fixed height
  * so stepping never moves the layout.
  */
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type RefObject,
-} from "react";
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { CachePrefixBar } from "@/components/run/cache-prefix-bar";
 import { CacheCreateRequest } from "@/components/run/cache-create-request";
 import { useMoney } from "@/components/ui/money";
@@ -44,7 +34,7 @@ import {
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
 import { browserWhenIdle, mountInSlices, quietThenIdle, type BelowFoldSlice } from "./below-fold";
-import { useHeldWhile, useNearScreen } from "@/components/ui/near-screen";
+import { useHeldWhile, useLatched, useNearScreen } from "@/components/ui/near-screen";
 import { STRATEGY_IDS } from "@/lib/core/ids";
 import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
@@ -104,28 +94,17 @@ const BELOW_FOLD_SLICES: readonly BelowFoldSlice[] = [
  * (./below-fold.ts), rendered as a transition so React can yield inside it. They sit in frames of fixed height (the
  * decide views behind a placeholder of the same height), so mounting later moves nothing.
  */
-function useBelowFoldCount(near: RefObject<HTMLElement | null>): number {
+function useBelowFoldCount(near: boolean | null): number {
   const settled = usePlayground((state) => state.firstRunEnded);
   const [count, setCount] = useState(0);
-  const [late, setLate] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  const late = useLatched(timedOut || near === true);
   const started = settled || late;
   useEffect(() => {
     if (started) return;
-    const timer = window.setTimeout(() => setLate(true), BELOW_FOLD_LATEST_MS);
-    const target = near.current;
-    if (!target || typeof IntersectionObserver === "undefined") return () => window.clearTimeout(timer);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setLate(true);
-      },
-      { rootMargin: BELOW_FOLD_NEAR },
-    );
-    observer.observe(target);
-    return () => {
-      window.clearTimeout(timer);
-      observer.disconnect();
-    };
-  }, [started, near]);
+    const timer = window.setTimeout(() => setTimedOut(true), BELOW_FOLD_LATEST_MS);
+    return () => window.clearTimeout(timer);
+  }, [started]);
   // Scrolled near: the person is waiting for them. Otherwise each waits for a quiet moment too (./below-fold.ts).
   const whenIdle = late ? browserWhenIdle : quietThenIdle;
   useEffect(() => {
@@ -177,11 +156,12 @@ export function RunArea() {
   const runRequestId = usePlayground((state) => state.runRequestId);
   const controller = usePlaygroundController();
   const chartsSection = useRef<HTMLDivElement>(null);
-  const belowFold = useBelowFoldCount(chartsSection);
+  // Whether the charts are on screen or within BELOW_FOLD_NEAR of it (null until measured).
+  const chartsNear = useNearScreen(chartsSection, BELOW_FOLD_NEAR);
+  const belowFold = useBelowFoldCount(chartsNear);
   // The step chart draws the shown strategy's run as soon as it is whole, mid-run; off screen, it waits for the run's
   // end instead (components/ui/near-screen.ts).
-  const chartsNear = useNearScreen(chartsSection, BELOW_FOLD_NEAR);
-  const stepChartRun = useHeldWhile(deferredRun, running && !chartsNear);
+  const stepChartRun = useHeldWhile(deferredRun, running && chartsNear === false);
   // A run still going has only its first requests: the chart waits for all of them.
   const stepChartWaits = !!stepChartRun?.inProgress || (stepChartRun === deferredRun && !!run?.inProgress);
   const runId = run?.id;

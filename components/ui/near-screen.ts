@@ -7,9 +7,13 @@
  */
 import { type RefObject, useEffect, useState } from "react";
 
-/** True until measured (where IntersectionObserver is missing too): a panel is never held back by a guess. */
-export function useNearScreen(target: RefObject<HTMLElement | null>, margin: string): boolean {
-  const [near, setNear] = useState(true);
+/**
+ * Null until the browser has measured (and where IntersectionObserver is missing): callers decide what an unknown
+ * place means, so a panel is never held back, nor started early, by a guess. One observer per element and margin;
+ * the run area's charts and the decide views read theirs here.
+ */
+export function useNearScreen(target: RefObject<HTMLElement | null>, margin: string): boolean | null {
+  const [near, setNear] = useState<boolean | null>(null);
   useEffect(() => {
     const element = target.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
@@ -29,4 +33,12 @@ export function useHeldWhile<T>(value: T, hold: boolean): T {
   // Adjusting state while rendering (React's documented pattern for a value derived from the previous render).
   if (next !== held) setHeld(next);
   return next;
+}
+
+/** False until `value` is first true, then true for good (a one-way start: "has come near the screen"). */
+export function useLatched(value: boolean): boolean {
+  const [latched, setLatched] = useState(value);
+  // Adjusting state while rendering, as in useHeldWhile.
+  if (value && !latched) setLatched(true);
+  return latched || value;
 }
