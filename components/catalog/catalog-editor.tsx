@@ -3,7 +3,7 @@
  * The Monaco editor of the catalog: the whole catalog when it is small, the selected tool when it is big. It binds
  * the catalog JSON schema to its own model path and shows the parser's problems as markers on their lines.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
@@ -76,6 +76,7 @@ export function CatalogEditor({
   handleRef: { current: CatalogEditorHandle | null };
   theme: "light" | "dark";
 }) {
+  const shown = useModeSwapOneTaskLater(mode, value);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const reportedMarkers = useRef<string | null>(null);
@@ -122,6 +123,7 @@ export function CatalogEditor({
   // on every render would go round that loop without end.
   const problemsKey = JSON.stringify([
     locale,
+    shown.mode,
     problems.map((problem) => [problem.line, problem.column, problem.severity, problem.message]),
   ]);
   useEffect(showProblems, [problemsKey]);
@@ -130,17 +132,18 @@ export function CatalogEditor({
     <LazyEditor
       height="100%"
       language="json"
-      path={mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
-      value={value}
+      path={shown.mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
+      value={shown.value}
       theme={theme === "dark" ? "vs-dark" : "light"}
-      ariaLabel={mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
+      ariaLabel={shown.mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
       beforeMount={registerSchemas({
         toolName: t("editor.schema.toolName"),
         inputSchema: t("editor.schema.inputSchema"),
         toolList: t("editor.schema.toolList"),
       })}
       onMount={onMount}
-      onChange={(text) => onChange(text ?? "")}
+      // While the mode is about to change, the text shown is the previous mode's: it is not the one edited.
+      onChange={(text) => shown.mode === mode && onChange(text ?? "")}
       onValidate={(markers) => {
         const ours: EditorMarker[] = markers
           .filter((marker) => marker.owner !== PROBLEM_OWNER)
@@ -159,4 +162,23 @@ export function CatalogEditor({
       options={EDITOR_OPTIONS}
     />
   );
+}
+
+/**
+ * The mode and text the editor shows. Moving between the whole catalog and one tool swaps Monaco's model, which
+ * rebuilds the editor's view (≈ 60 ms); when a 10,000-tool file is opened over a small example, that swap would land
+ * in the task that puts the new catalog on screen, making it a long one. So a change of mode is shown one task
+ * later; within a mode the text follows at once (typing stays in step with the store).
+ */
+export function useModeSwapOneTaskLater<Mode, Text>(mode: Mode, value: Text): { mode: Mode; value: Text } {
+  const [shown, setShown] = useState({ mode, value });
+  const swapping = shown.mode !== mode;
+  // Adjusting state while rendering (React's documented pattern for a value derived from the previous render).
+  if (!swapping && shown.value !== value) setShown({ mode, value });
+  useEffect(() => {
+    if (!swapping) return;
+    const timer = setTimeout(() => setShown({ mode, value }), 0);
+    return () => clearTimeout(timer);
+  }, [swapping, mode, value]);
+  return swapping ? shown : { mode, value };
 }

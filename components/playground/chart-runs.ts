@@ -20,6 +20,19 @@ export function chartRunsAreEarlier<T>(drawn: readonly T[], runs: readonly T[]):
   return drawn !== runs && drawn.length > 0;
 }
 
+/**
+ * Whether the tokens-per-step chart keeps the run it drew instead of the shown strategy's run (`shown`): off screen,
+ * until the run settles; on screen, while the shown run is still being computed (the chart then shows the last whole
+ * run, labelled as the previous one, rather than being taken down and drawn again). Pure.
+ */
+export function stepChartHolds(
+  running: boolean,
+  near: boolean | null,
+  shown: { readonly inProgress?: boolean } | null | undefined,
+): boolean {
+  return running && (near === false || !!shown?.inProgress);
+}
+
 /** `chartRunsFor` across renders: the runs the all-strategy views draw. */
 export function useChartRuns<T>(runs: readonly T[], running: boolean): readonly T[] {
   const [drawn, setDrawn] = useState(runs);

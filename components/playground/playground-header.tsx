@@ -13,25 +13,44 @@ import { StrategyPicker } from "./strategy-picker";
 import { ThemeToggle } from "./theme-toggle";
 import { AutosaveState, WorkspaceButtons } from "./workspace-buttons";
 
+/** The elements that read `--header-height` (app/globals.css), each given the header's height by one rule. */
+const BELOW_HEADER = ".scroll-below-bars, .sticky-below-header, .inputs-below-header";
+
 /**
- * Keeps the header's height in the page's `--header-height`: from 1280 px the header sticks to the top and the section
+ * Writes a measured height into the rule only when it is new: the header's observer also fires when only its width
+ * or content changed (a catalog opened renames the scenario in it).
+ */
+export function headerHeightKeeper(sheet: Pick<CSSStyleSheet, "replaceSync">, measure: () => number) {
+  let kept = "";
+  return () => {
+    const height = `${measure()}px`;
+    if (height === kept) return;
+    kept = height;
+    sheet.replaceSync(`${BELOW_HEADER} { --header-height: ${height}; }`);
+  };
+}
+
+/**
+ * Keeps the header's height in `--header-height`: from 1280 px the header sticks to the top and the section
  * navigation, the sections' scroll margin and the inputs column sit under it (app/globals.css). Its height follows its
  * content (the pickers wrap to a second row at 1440 px, a third at 1280 px), so a fixed offset would leave the
- * navigation under the header, where a click lands on a picker.
+ * navigation under the header, where a click lands on a picker. The rule is in a sheet of its own, so a new height
+ * restyles the elements that read it, not the page.
  */
 function useHeaderHeight() {
   const header = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = header.current;
-    if (!element || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    const keep = () => root.style.setProperty("--header-height", `${element.getBoundingClientRect().height}px`);
+    if (!element || typeof ResizeObserver === "undefined" || !("adoptedStyleSheets" in document)) return;
+    const sheet = new CSSStyleSheet();
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    const keep = headerHeightKeeper(sheet, () => element.getBoundingClientRect().height);
     keep();
     const observer = new ResizeObserver(keep);
     observer.observe(element);
     return () => {
       observer.disconnect();
-      root.style.removeProperty("--header-height");
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
     };
   }, []);
   return header;

@@ -36,7 +36,7 @@ import type { RunTab } from "@/state/ui-slice";
 import { browserWhenIdle, mountInSlices, quietThenIdle, type BelowFoldSlice } from "./below-fold";
 import { useHeldWhile, useLatched, useNearScreen } from "@/components/ui/near-screen";
 import { STRATEGY_IDS } from "@/lib/core/ids";
-import { chartRunsAreEarlier, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
+import { chartRunsAreEarlier, stepChartHolds, useChartRuns, useRunsOneTaskLater } from "./chart-runs";
 import {
   ChartLoading,
   CumulativeCostChart,
@@ -159,11 +159,13 @@ export function RunArea() {
   // Whether the charts are on screen or within BELOW_FOLD_NEAR of it (null until measured).
   const chartsNear = useNearScreen(chartsSection, BELOW_FOLD_NEAR);
   const belowFold = useBelowFoldCount(chartsNear);
-  // The step chart draws the shown strategy's run as soon as it is whole, mid-run; off screen, it waits for the run's
-  // end instead (components/ui/near-screen.ts).
-  const stepChartRun = useHeldWhile(deferredRun, running && chartsNear === false);
-  // A run still going has only its first requests: the chart waits for all of them.
-  const stepChartWaits = !!stepChartRun?.inProgress || (stepChartRun === deferredRun && !!run?.inProgress);
+  // The step chart draws the shown strategy's run as soon as it is whole, mid-run. Until then it keeps the last whole
+  // run it drew, labelled as the previous one: taking the chart down when a run starts and drawing it again is
+  // ≈ 100 ms of Recharts each way at 10,000 tools, in the tasks that show the run's first request and its end. Off
+  // screen, it waits for the run's end instead (components/ui/near-screen.ts).
+  const stepChartRun = useHeldWhile(deferredRun, stepChartHolds(running, chartsNear, deferredRun));
+  const stepChartDrawn = stepChartRun && !stepChartRun.inProgress ? stepChartRun : null;
+  const stepChartEarlier = stepChartDrawn !== null && stepChartDrawn !== deferredRun;
   const runId = run?.id;
   const detailOf = useCallback(
     (index: number) => (controller && runId ? controller.stepDetailOf(runId, index) : Promise.resolve(null)),
@@ -395,10 +397,11 @@ export function RunArea() {
           }
           testId="chart-panel-tokens"
           className="h-[440px]"
+          actions={<ChartUpdating shown={stepChartEarlier} progress={null} title={t("stepUpdatingTitle")} />}
         >
-          {run && (belowFold < 1 || stepChartWaits) ? <ChartLoading /> : null}
-          {stepChartRun && !stepChartWaits && belowFold >= 1 ? (
-            <MemoTokensPerStepChart run={stepChartRun} currentIndex={chartStepIndex} onSelectStep={selectStep} />
+          {run && (belowFold < 1 || !stepChartDrawn) ? <ChartLoading /> : null}
+          {stepChartDrawn && belowFold >= 1 ? (
+            <MemoTokensPerStepChart run={stepChartDrawn} currentIndex={chartStepIndex} onSelectStep={selectStep} />
           ) : null}
         </PanelFrame>
         <PanelFrame
@@ -473,14 +476,23 @@ export function RunArea() {
  * header onto another line, take that height from the chart's box, and have Recharts redraw the whole chart (hundreds
  * of SVG elements at 10,000 tools) mid-run.
  */
-function ChartUpdating({ shown, progress }: { shown: boolean; progress: { done: number; total: number } | null }) {
+function ChartUpdating({
+  shown,
+  progress,
+  title,
+}: {
+  shown: boolean;
+  progress: { done: number; total: number } | null;
+  /** What the chart waits for (by default: every strategy). */
+  title?: string;
+}) {
   const t = useTranslations("playground.run");
   if (shown)
     return (
       <span
         className="tabular text-xs font-medium text-warning"
         data-testid="chart-updating"
-        title={t("updatingTitle")}
+        title={title ?? t("updatingTitle")}
       >
         {t("updating", { progress: progress ? t("progress", progress) : "none" })}
       </span>

@@ -7,14 +7,10 @@
  * often it is imported, so the final import only evaluates what the stages did not.
  */
 
+import { nextTask } from "@/lib/core/next-task";
 import { monacoMayStart } from "./monaco-start-gate";
 
 type Stage = { nextStage: (() => Promise<Stage>) | null };
-
-/** A macrotask boundary: what the browser queued meanwhile (input, a frame) runs before the next stage. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 let loading: Promise<void> | null = null;
 

@@ -3,6 +3,7 @@
  * which the page needs only when a person edits one tool of a big catalog; the engine worker parses everything
  * else. Importing this module costs nothing until `loadCatalogParser` is called.
  */
+import { nextTask as defaultNextTask } from "../core/next-task";
 import type { parseCatalogText } from "./import-catalog";
 
 export type ParseCatalogText = typeof parseCatalogText;
@@ -18,9 +19,7 @@ export function loadedCatalogParser(): ParseCatalogText | null {
  * Loads the parser and, in a task of its own, compiles the meta-schema its first check needs (≈ 0.1–0.2 s): the
  * page's first parse of a tool then compiles only that tool's schema, inside a render.
  */
-export async function loadCatalogParser(
-  nextTask: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
-): Promise<ParseCatalogText> {
+export async function loadCatalogParser(nextTask: () => Promise<void> = defaultNextTask): Promise<ParseCatalogText> {
   if (loaded) return loaded;
   const [parser, schemas] = await Promise.all([import("./import-catalog"), import("./schema-compiler")]);
   await nextTask();

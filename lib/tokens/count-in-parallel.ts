@@ -7,6 +7,7 @@
  * far end, a slice at a time, so a helper that is late, still loading its tokenizer or dead costs at most what
  * counting everything here would have cost, plus one yield per slice.
  */
+import { nextTask } from "../core/next-task";
 
 /** A thread that counts texts with the same tokenizer. May reject (the worker failed to load, crashed). */
 export type CountHelper = { count(texts: readonly string[]): Promise<readonly number[]> };
@@ -60,7 +61,7 @@ export async function countInParallel(
   options: ParallelCountOptions = {},
 ): Promise<ParallelCountResult> {
   const { minimumTexts, sliceSize, helperChunks } = { ...PARALLEL_COUNT_DEFAULTS, ...options };
-  const yieldToEvents = options.yieldToEvents ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const yieldToEvents = options.yieldToEvents ?? nextTask;
   const missing = [...new Set(texts)].filter((text) => !memo.has(text));
   if (missing.length < minimumTexts || helpers.length === 0) return { countedHere: 0, countedByHelpers: 0 };
 

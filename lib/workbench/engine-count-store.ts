@@ -7,6 +7,7 @@
  * worker has had nothing to do for a while, never during a run, and in batches with a macrotask between them, so a
  * message that arrives meanwhile (a step detail the page asks for) waits for one batch, not for the whole write.
  */
+import { nextTask } from "../core/next-task";
 import { catalogCountTexts } from "../engine/catalog-count-texts";
 import type { Catalog } from "../core/catalog";
 import type { Scenario } from "../scenario/types";
@@ -98,7 +99,7 @@ export function createIdleTask(
 export function batchedCountStore(
   store: TokenCountStore | null,
   batchSize: number = COUNT_SAVE_BATCH,
-  yieldToEvents: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+  yieldToEvents: () => Promise<void> = nextTask,
 ): TokenCountStore | null {
   if (!store) return null;
   return {

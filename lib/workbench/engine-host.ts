@@ -4,6 +4,7 @@
  * reports a run's progress between strategies and answers what the finished strategies can answer meanwhile. The
  * worker files only wire it to `self`.
  */
+import { nextTask } from "../core/next-task";
 import { INITIAL_ENGINE_STATE, workerStepDetailOptions, type EngineDependencies } from "./engine-state";
 import { answerDuringRun, coalesceQueue, createProgressReporter, handleEngineMessage } from "./engine-handler";
 import { supersededResponse, type EngineRequest } from "./engine-messages";
@@ -30,7 +31,7 @@ export type EngineHostOptions = {
  * Falls back to `setTimeout(0)` where there is no MessageChannel.
  */
 export function messageChannelYield(): () => Promise<void> {
-  if (typeof MessageChannel === "undefined") return () => new Promise((resolve) => setTimeout(resolve, 0));
+  if (typeof MessageChannel === "undefined") return nextTask;
   const channel = new MessageChannel();
   const waiting: Array<() => void> = [];
   channel.port1.onmessage = () => waiting.shift()?.();
@@ -44,7 +45,7 @@ export function messageChannelYield(): () => Promise<void> {
 }
 
 export function createEngineHost(options: EngineHostOptions) {
-  const yieldToEvents = options.yieldToEvents ?? (() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  const yieldToEvents = options.yieldToEvents ?? nextTask;
   const progress = createProgressReporter(options.now);
   let state = INITIAL_ENGINE_STATE;
   let queue: EngineRequest[] = [];
