@@ -214,9 +214,11 @@ export function CatalogPanel() {
             <span className="truncate font-mono font-semibold text-ink">{tool?.name ?? selectedTool}</span>
           ) : null}
         </span>
-        <span className="ml-auto flex shrink-0 items-center gap-2">
+        {/* Both sides give way in a narrow panel (1280 px, a phone): the hint truncates, so "Tool" and the tool's name
+            are never overlapped. */}
+        <span className="ml-auto flex min-w-0 items-center gap-2">
           <span
-            className="text-muted"
+            className="truncate text-muted"
             title={mode === "tool" ? t("panel.oneAtATimeTitle", { count: WHOLE_CATALOG_EDITOR_LIMIT }) : undefined}
           >
             {mode === "whole"
@@ -228,7 +230,7 @@ export function CatalogPanel() {
           <Button
             size="sm"
             variant="ghost"
-            className="h-6 px-1.5 text-xs"
+            className="h-6 shrink-0 px-1.5 text-xs"
             onClick={() => setExpanded(true)}
             aria-haspopup="dialog"
             data-testid="catalog-editor-expand"
