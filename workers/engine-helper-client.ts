@@ -7,11 +7,12 @@
 import type { EngineResponse, HelperMessage, HelperResponse } from "@/lib/workbench/engine-messages";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
 import type { PrepareExampleHint } from "@/lib/workbench/prepared-example";
+import type { CodeWarmUpHint } from "@/lib/workbench/code-warm-up";
 import { WorkerClient, type Unnumbered } from "./worker-client";
 
 /** What the helper client needs of a Worker; an in-process host in tests. */
 export type HelperPort = {
-  postMessage(message: HelperMessage | PrepareExampleHint): void;
+  postMessage(message: HelperMessage | PrepareExampleHint | CodeWarmUpHint): void;
   /** Ends the worker (a Worker's `terminate`); absent in-process, where `stop` only silences the helper. */
   terminate?(): void;
   addEventListener(type: "message", listener: (event: { data: HelperResponse }) => void): void;
@@ -19,7 +20,7 @@ export type HelperPort = {
 };
 
 export function createEngineHelperClient(port: HelperPort): EngineHelper {
-  const client = new WorkerClient<HelperMessage, HelperResponse, PrepareExampleHint>(
+  const client = new WorkerClient<HelperMessage, HelperResponse, PrepareExampleHint | CodeWarmUpHint>(
     {
       postMessage: (message) => port.postMessage(message),
       addEventListener: port.addEventListener.bind(port) as HelperPort["addEventListener"],
@@ -71,6 +72,9 @@ export function createEngineHelperClient(port: HelperPort): EngineHelper {
     prepare(exampleId) {
       // A hint only, never answered: the helper loads the example when it is asked to.
       client.notify({ kind: "prepare-example", exampleId });
+    },
+    warmUpCode(on) {
+      client.notify({ kind: "warm-up-code", on });
     },
     async count(texts) {
       const response = await post({ kind: "count-texts", texts });

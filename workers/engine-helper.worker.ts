@@ -22,6 +22,10 @@ import type { HelperMessage } from "@/lib/workbench/engine-messages";
 import { engineWorkerIntake } from "@/lib/workbench/engine-intake";
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
+import { CLIENT_SEARCH_GROUP } from "@/lib/workbench/engine-scheduler";
+import { createWorkerCodeWarmUp, isCodeWarmUpHint, type CodeWarmUpHint } from "@/lib/workbench/code-warm-up";
+import { forgetRememberedLists } from "@/lib/providers/limits";
+import { forgetToolRenders } from "@/lib/providers/segment-list";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
@@ -78,9 +82,32 @@ const intake = engineWorkerIntake(
   "engine helper",
 );
 
-scope.addEventListener("message", (event: MessageEvent<HelperMessage | PrepareExampleHint>) => {
+/**
+ * A spare's warm-up (lib/workbench/code-warm-up.ts): the strategies a split sends here when the strategy on screen
+ * is the page's usual kind (the client-search group), and the first request's counting. It waits while counting is
+ * asked of it, and stops for good when its engine worker says so or sends it a catalog or a run.
+ */
+const codeWarmUp = createWorkerCodeWarmUp({
+  parseCatalogText: (text, options) => parseCatalogText(text, options),
+  idle: () => !host.busy,
+  forget() {
+    forgetToolRenders();
+    forgetRememberedLists();
+  },
+  provider: () => latestProvider,
+  strategyIds: CLIENT_SEARCH_GROUP,
+  rounds: 2,
+});
+
+scope.addEventListener("message", (event: MessageEvent<HelperMessage | PrepareExampleHint | CodeWarmUpHint>) => {
   const message = event.data;
   if (isPrepareExampleHint(message)) preparedExamples.prepare(message.exampleId);
-  else if (message.kind === "count-texts") host.receive(message);
-  else intake(message);
+  else if (isCodeWarmUpHint(message)) {
+    if (message.on) codeWarmUp.start();
+    else codeWarmUp.stop();
+  } else if (message.kind === "count-texts") host.receive(message);
+  else {
+    codeWarmUp.stop();
+    intake(message);
+  }
 });

@@ -25,7 +25,9 @@ import { createEngineHost, messageChannelYield } from "@/lib/workbench/engine-ho
 import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import type { PageEngineRequest } from "@/lib/workbench/engine-messages";
 import { engineWorkerIntake } from "@/lib/workbench/engine-intake";
-import { SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
+import { CLIENT_SEARCH_GROUP, SPLIT_DEFAULTS } from "@/lib/workbench/engine-scheduler";
+import { bringsLargeCatalog, createWorkerCodeWarmUp } from "@/lib/workbench/code-warm-up";
+import { STRATEGY_IDS } from "@/lib/core/ids";
 import { createEngineHelperClient, type HelperPort } from "./engine-helper-client";
 import type { EngineHelper } from "@/lib/workbench/engine-state";
 import { createHelperSlot } from "@/lib/workbench/helper-slot";
@@ -187,25 +189,63 @@ const intake = engineWorkerIntake(
 
 type Hint = PrepareExampleHint | PrepareImportHint | PrepareHelperHint;
 
+/**
+ * Warming this worker's code for a person's first large import (lib/workbench/code-warm-up.ts), once the page is
+ * quiet: the strategies that stay here when a large run splits (the strategy on screen's group; the spare helper warms
+ * the others once this one has finished), in slices of ≈ 10–80 ms between which any message is answered. Both stop for
+ * good at the first sign of a large catalog (an import's size, a large example, a catalog set or appended).
+ */
+const codeWarmUp = createWorkerCodeWarmUp({
+  parseCatalogText: (text, options) => parseCatalogText(text, options),
+  idle: () => !host.busy,
+  forget() {
+    forgetToolRenders();
+    forgetRememberedLists();
+  },
+  provider: () => latestProvider,
+  strategyIds: STRATEGY_IDS.filter((id) => !CLIENT_SEARCH_GROUP.includes(id)),
+  toolsPerRound: 150,
+  rounds: 3,
+});
+
+/** Stops this worker's warm-up and its helper's, for good: a catalog of the person's is on its way. */
+function stopCodeWarmUp(): void {
+  codeWarmUp.stop();
+  helperSlot.counter()?.warmUpCode(false);
+}
+
+const exampleToolCount = (exampleId: string) => EXAMPLES.find((example) => example.id === exampleId)?.toolCount ?? 0;
+
 scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | Hint>) => {
   const message = event.data;
   if (isPrepareHelperHint(message)) {
-    if (spareHelperWorthStarting(scope.navigator as DeviceCapacity)) helperSlot.spare();
+    if (spareHelperWorthStarting(scope.navigator as DeviceCapacity)) {
+      helperSlot.spare();
+      // One worker warms at a time, this one first: both at once beside the page settling (its editors, the panels
+      // below the fold) made the page's own tasks wait for a core.
+      void codeWarmUp.start().then((outcome) => {
+        if (outcome?.finished) helperSlot.counter()?.warmUpCode(true);
+      });
+    }
     return;
   }
   if (isPrepareImportHint(message)) {
-    if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) helperSlot.spare();
+    if (importMayBeLarge(message.bytes, SPLIT_DEFAULTS.minimumTools)) {
+      stopCodeWarmUp();
+      helperSlot.spare();
+    }
     return;
   }
   if (isPrepareExampleHint(message)) {
     preparedExamples.prepare(message.exampleId);
     // A large example's runs are split with the helper: it starts now and loads the example itself, in parallel with
     // this worker, instead of starting once the example is loaded here (its chunks and tokenizer ≈ 1.5 s).
-    const toolCount = EXAMPLES.find((example) => example.id === message.exampleId)?.toolCount ?? 0;
-    if (toolCount >= SPLIT_DEFAULTS.minimumTools) {
+    if (exampleToolCount(message.exampleId) >= SPLIT_DEFAULTS.minimumTools) {
+      stopCodeWarmUp();
       helperSlot.use()?.prepare(message.exampleId);
     }
     return;
   }
+  if (bringsLargeCatalog(message, SPLIT_DEFAULTS.minimumTools, exampleToolCount)) stopCodeWarmUp();
   intake(message);
 });

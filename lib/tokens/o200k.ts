@@ -27,6 +27,16 @@ function countO200kUncached(text: string): number {
 export const countO200kTokensUnmemoised = countO200kUncached;
 
 /**
+ * An exact o200k count with memos of its own, never stored or shared: for work whose counts nobody keeps (an engine
+ * worker warming its code, lib/workbench/code-warm-up.ts). The memos go with the function.
+ */
+export function createScratchO200kCount(): (text: string) => number {
+  const piecewise = createPiecewiseCount((text) => countTokens(text, PLAIN_TEXT_ENCODING));
+  const memo = createMemoisedCount((text) => piecewise.count(text));
+  return (text) => memo.count(text);
+}
+
+/**
  * One memo for the whole process. The engine builds a token counter per strategy run; a per-counter memo would
  * forget everything between runs and between strategies, which all share most of their text (the same catalog,
  * the same conversation). Only counts are stored, keyed by text or by a hash of it.

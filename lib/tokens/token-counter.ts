@@ -15,6 +15,8 @@ export type TokenCounter = {
 export type TokenCounterOptions = {
   /** Multiplier applied to the o200k count by the estimating counters; ignored by the exact o200k counter. */
   correctionFactor?: number;
+  /** The o200k count underneath (the shared memo when omitted; a scratch one for counts nobody keeps). */
+  countO200k?: (text: string) => number;
 };
 
 /**
@@ -29,8 +31,9 @@ const ESTIMATE_DESCRIPTIONS: Record<Exclude<TokenizerKind, "o200k">, { defaultFa
 };
 
 export function createTokenCounter(kind: TokenizerKind, options: TokenCounterOptions = {}): TokenCounter {
+  const countO200k = options.countO200k ?? countO200kTokens;
   if (kind === "o200k") {
-    return { kind, exact: true, label: O200K_LABEL, count: countO200kTokens };
+    return { kind, exact: true, label: O200K_LABEL, count: countO200k };
   }
   const { defaultFactor, reason } = ESTIMATE_DESCRIPTIONS[kind];
   const factor = options.correctionFactor ?? defaultFactor;
@@ -42,6 +45,6 @@ export function createTokenCounter(kind: TokenizerKind, options: TokenCounterOpt
     exact: false,
     label: `estimate: o200k × ${factor} (${reason})`,
     // Rounded per text, so a segment's count is a whole number and the same text always gets the same count.
-    count: (text: string) => Math.round(countO200kTokens(text) * factor),
+    count: (text: string) => Math.round(countO200k(text) * factor),
   };
 }

@@ -159,13 +159,6 @@ function parseCatalog(
 ): HandledMessage {
   const parsed = dependencies.parseCatalogText(message.text, { sourceName: message.sourceName });
   const accepted = parsed.value !== undefined && !parsed.problems.some((problem) => problem.severity === "error");
-  if (message.answer === "catalog-set")
-    return {
-      state: accepted && parsed.value ? adoptCatalog(state, message.catalogVersion, parsed.value) : state,
-      response: accepted
-        ? { kind: "catalog-set", requestId: message.requestId, catalogVersion: message.catalogVersion }
-        : errorResponse(message, "engine: the catalog text did not parse here"),
-    };
   const conversation =
     accepted && parsed.value && message.conversation
       ? fittedConversation(message.conversation, parsed.value, { argumentsValid: argumentsPassSchema })

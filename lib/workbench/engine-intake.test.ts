@@ -46,8 +46,6 @@ describe("the engine worker's intake", () => {
       requestId: 1,
       catalogVersion: 2,
       text,
-      // Kept with its text, for the helper (lib/workbench/engine-scheduler.ts hands it the file, not the text).
-      file,
       sourceName: "own.json",
     });
     // Once everything waiting is through, messages go straight on again.

@@ -2,8 +2,7 @@
  * The engine worker's intake. An import's file crosses from the page as the `Blob` itself and its text is read here:
  * decoding megabytes of text into a string takes a thread 0.15–0.3 s at 10,000 tools, and on the page's thread it was
  * the longest task of a person's import. The messages the page sent behind it (the import's run) wait until it is
- * read, so the message loop receives everything in the order the page sent it. The helper engine worker reads the
- * file its engine worker hands it the same way.
+ * read, so the message loop receives everything in the order the page sent it.
  */
 import type { EngineRequest, EngineResponse, PageEngineRequest } from "./engine-messages";
 
@@ -34,12 +33,7 @@ export function inOrderIntake(
             reason: error instanceof Error ? error.message : String(error),
           });
         }
-        // The file goes on with its text: the engine worker hands it, not the text, to its helper.
-        receive({
-          ...(message as Extract<EngineRequest, { kind: "parse-catalog" }>),
-          text: read,
-          file: file ?? undefined,
-        });
+        receive({ ...(message as Extract<EngineRequest, { kind: "parse-catalog" }>), text: read });
       } finally {
         waiting -= 1;
       }

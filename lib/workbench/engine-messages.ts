@@ -33,9 +33,7 @@ export type EngineRequest =
   /** "Add to the catalog": `imported`'s new tools after the current ones, as `catalogVersion`. */
   | { kind: "append-catalog"; requestId: number; catalogVersion: number; imported: Catalog }
   /**
-   * Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors. `answer:
-   * "catalog-set"` (the page's engine worker to its helper, which parses a large import itself rather than receive
-   * the parsed catalog at the first run) answers as `set-catalog` does, without the catalog.
+   * Parse catalog text in any accepted format; adopt it as `catalogVersion` when it has no errors.
    */
   | {
       kind: "parse-catalog";
@@ -43,7 +41,6 @@ export type EngineRequest =
       catalogVersion: number;
       text: string;
       sourceName?: string;
-      answer?: "catalog-set";
       /**
        * The page's conversation: the answer carries it fitted to the parsed catalog (`conversation`), so the page
        * needs no schema checker of its own, and a run sent behind with `turnsAsImported` is over the same turns.
@@ -55,12 +52,6 @@ export type EngineRequest =
        * `maxCharacters`; a larger one stays here.
        */
       answerWithText?: { maxTools: number; maxCharacters: number };
-      /**
-       * The file `text` was read from (an import opened with Open file, read in lib/workbench/engine-intake.ts). The
-       * engine worker hands its helper this rather than the text: a Blob crosses by reference, while the 11 MB string
-       * of a 10,000-tool import took the engine worker 0.1–0.17 s to post, before the first request.
-       */
-      file?: Blob;
     }
   /**
    * Load an example scenario and adopt its catalog as `catalogVersion`. `answer: "catalog-set"` (the page's engine

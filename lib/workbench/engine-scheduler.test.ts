@@ -7,24 +7,41 @@ import { o200kMemo } from "../tokens";
 import { createEngineHost, type EngineHostOptions } from "./engine-host";
 import type { EngineDependencies } from "./engine-state";
 import { errorResponse, type EngineRequest, type EngineResponse } from "./engine-messages";
-import { CLIENT_SEARCH_STRATEGIES, splitStrategies } from "./engine-scheduler";
+import { CLIENT_SEARCH_GROUP, splitStrategies } from "./engine-scheduler";
 import { createEngineHelperClient, type HelperPort } from "@/workers/engine-helper-client";
 import type { EngineHelper } from "./engine-state";
 import type { HelperMessage, HelperResponse, PageEngineRequest } from "./engine-messages";
 import { inOrderIntake } from "./engine-intake";
 import { isPrepareExampleHint } from "./prepared-example";
+import { isCodeWarmUpHint } from "./code-warm-up";
 
 describe("splitStrategies", () => {
   it("keeps the strategy on screen first here, with its group; the other group goes to the helper", () => {
     const fullFirst: StrategyId[] = ["full", ...STRATEGY_IDS.filter((id) => id !== "full")];
     expect(splitStrategies(fullFirst)).toEqual({
-      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "text-protocol", "subagent"],
-      helper: ["naive-dynamic", "gateway", "kimi-dynamic", "anthropic-mid-conversation", "cli-help", "prefilter"],
+      here: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "subagent"],
+      helper: [
+        "naive-dynamic",
+        "gateway",
+        "kimi-dynamic",
+        "anthropic-mid-conversation",
+        "cli-help",
+        "prefilter",
+        "text-protocol",
+      ],
     });
     const kimiFirst: StrategyId[] = ["kimi-dynamic", ...STRATEGY_IDS.filter((id) => id !== "kimi-dynamic")];
     expect(splitStrategies(kimiFirst)).toEqual({
-      here: ["kimi-dynamic", "naive-dynamic", "gateway", "anthropic-mid-conversation", "cli-help", "prefilter"],
-      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "text-protocol", "subagent"],
+      here: [
+        "kimi-dynamic",
+        "naive-dynamic",
+        "gateway",
+        "anthropic-mid-conversation",
+        "cli-help",
+        "prefilter",
+        "text-protocol",
+      ],
+      helper: ["full", "anthropic-tool-search", "openai-tool-search", "stubs", "subagent"],
     });
     expect(splitStrategies([])).toEqual({ here: [], helper: [] });
   });
@@ -35,9 +52,9 @@ describe("splitStrategies", () => {
       const { here, helper } = splitStrategies(ids);
       expect([...here, ...helper].sort()).toEqual([...STRATEGY_IDS].sort());
       expect(here[0]).toBe(first);
-      const group = CLIENT_SEARCH_STRATEGIES.includes(first);
-      expect(here.every((id) => CLIENT_SEARCH_STRATEGIES.includes(id) === group)).toBe(true);
-      expect(helper.every((id) => CLIENT_SEARCH_STRATEGIES.includes(id) !== group)).toBe(true);
+      const group = CLIENT_SEARCH_GROUP.includes(first);
+      expect(here.every((id) => CLIENT_SEARCH_GROUP.includes(id) === group)).toBe(true);
+      expect(helper.every((id) => CLIENT_SEARCH_GROUP.includes(id) !== group)).toBe(true);
     }
   });
 });
@@ -98,8 +115,8 @@ function inlineHelper(dependencies: Partial<EngineDependencies> = {}, hostOption
   );
   const port: HelperPort = {
     postMessage(message) {
-      // A prepare hint only saves the helper time; this helper loads examples when asked.
-      if (isPrepareExampleHint(message)) return;
+      // A prepare hint only saves the helper time; this helper loads examples when asked, and never warms up.
+      if (isPrepareExampleHint(message) || isCodeWarmUpHint(message)) return;
       received.push(message);
       if (dead) return;
       const copy = structuredClone(message);
@@ -241,7 +258,7 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
       answer: "catalog-set",
     });
     expect(helper.received[1]).toMatchObject({
-      strategyIds: CLIENT_SEARCH_STRATEGIES,
+      strategyIds: CLIENT_SEARCH_GROUP,
     });
 
     // Progress: each strategy handed over once, equal to the final summary; the shown one first, with its detail.
@@ -283,17 +300,33 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(counted).toEqual([loaded.catalog.tools.map((tool) => o200kMemo.count(`${tool.name} ${tool.description}`))]);
     expect(helper.kinds()).toEqual(["load-example", "count-texts", "run"]);
     expect(helper.received[2]).toMatchObject({
-      strategyIds: STRATEGY_IDS.filter((id) => !CLIENT_SEARCH_STRATEGIES.includes(id)),
+      strategyIds: STRATEGY_IDS.filter((id) => !CLIENT_SEARCH_GROUP.includes(id)),
     });
   });
 
-  it("gives an import's text to the helper after the first request's counting, which it shares while idle", async () => {
+  it("gives an import's catalog to the helper after the run's first request, whose counting it shares first", async () => {
     const example = await loadExample("learning-agent");
     const { catalog, ...scenario } = example;
-    const text = JSON.stringify({ tools: catalog.tools });
+    // Enough tools for the request on screen to be handed over before its strategy's run ends.
+    const extra = Array.from({ length: 110 }, (_, index) => ({
+      ...catalog.tools[index % catalog.tools.length]!,
+      name: `extra_tool_${index}`,
+    }));
+    const text = JSON.stringify({ tools: [...catalog.tools, ...extra] });
     const helper = inlineHelper();
     const client = createEngineHelperClient(helper.port);
-    const page = pageWorker(client, {
+    let page: PageSide | null = null;
+    // What the page had been handed when the catalog left for the helper.
+    let handedBeforeCatalog: string[] | null = null;
+    const postToHelper = helper.port.postMessage.bind(helper.port);
+    helper.port.postMessage = (message) => {
+      if (message.kind === "set-catalog")
+        handedBeforeCatalog = (page?.answers ?? []).map((answer) =>
+          answer.kind === "run-progress" && answer.firstRequest ? "first-request" : answer.kind,
+        );
+      postToHelper(message);
+    };
+    page = pageWorker(client, {
       dependencies: {
         ...engineDependencies(),
         helper: () => client,
@@ -304,9 +337,19 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
       },
     });
     await page.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
-    const result = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
+    expect(helper.kinds()).toEqual([]);
+    const result = await page.send({
+      kind: "run",
+      requestId: 2,
+      catalogVersion: 1,
+      scenario,
+      strategyIds: order,
+      shownStep: { strategyId: "full", stepIndex: 0 },
+    });
     expect(result.kind).toBe("run-result");
-    expect(helper.kinds()).toEqual(["count-texts", "parse-catalog", "run"]);
+    expect(helper.kinds()).toEqual(["count-texts", "set-catalog", "run"]);
+    expect(handedBeforeCatalog).toEqual(["catalog-parsed", "first-request"]);
+    expect(helper.received[1]).toMatchObject({ kind: "set-catalog", catalogVersion: 1 });
   });
 
   it("sends the catalog whole when the helper cannot load the example itself", async () => {
@@ -331,53 +374,10 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     expect(result.kind === "run-result" && result.summaries).toEqual(single.result.summaries);
     expect(helper.kinds()).toEqual(["load-example", "set-catalog", "run"]);
     expect(helper.received[1]).toMatchObject({ kind: "set-catalog", catalogVersion: 1 });
-    expect(helper.received[2]).toMatchObject({ strategyIds: CLIENT_SEARCH_STRATEGIES });
+    expect(helper.received[2]).toMatchObject({ strategyIds: CLIENT_SEARCH_GROUP });
   });
 
-  it("has a person's imported catalog parsed by the helper from the same text: the parsed catalog never crosses", async () => {
-    const example = await loadExample("learning-agent");
-    const { catalog, ...scenario } = example;
-    const text = JSON.stringify({ tools: catalog.tools });
-    const importAndRun = async (page: PageSide) => {
-      const parsed = await page.send({
-        kind: "parse-catalog",
-        requestId: 1,
-        catalogVersion: 1,
-        text,
-        sourceName: "own.json",
-      });
-      if (parsed.kind !== "catalog-parsed" || !parsed.catalog) throw new Error(parsed.kind);
-      return page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
-    };
-    const single = await importAndRun(pageWorker(null));
-    const helper = inlineHelper();
-    const split = await importAndRun(pageWorker(createEngineHelperClient(helper.port)));
-    expect(split.kind === "run-result" && split.summaries).toEqual(single.kind === "run-result" && single.summaries);
-    expect(helper.kinds()).toEqual(["parse-catalog", "run"]);
-    expect(helper.received[0]).toMatchObject({ kind: "parse-catalog", catalogVersion: 1, text, answer: "catalog-set" });
-
-    // The text goes with the first run, not with the parse: until then the helper is free to count.
-    const waiting = inlineHelper();
-    const early = pageWorker(createEngineHelperClient(waiting.port));
-    await early.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
-    expect(waiting.kinds()).toEqual([]);
-
-    // A text the helper cannot parse (it never is, the same function on the same text): its strategies run here, and
-    // the next run sends the catalog itself.
-    const failing = inlineHelper({
-      parseCatalogText: () => ({ value: undefined, problems: [{ severity: "error", path: "$", message: "no" }] }),
-    });
-    const page = pageWorker(createEngineHelperClient(failing.port));
-    const parsed = await page.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
-    expect(parsed.kind).toBe("catalog-parsed");
-    const result = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
-    expect(result.kind === "run-result" && result.summaries).toEqual(single.kind === "run-result" && single.summaries);
-    const again = await page.send({ kind: "run", requestId: 3, catalogVersion: 1, scenario, strategyIds: order });
-    expect(again.kind === "run-result" && again.summaries).toEqual(single.kind === "run-result" && single.summaries);
-    expect(failing.kinds()).toEqual(["parse-catalog", "run", "set-catalog", "run"]);
-  });
-
-  it("hands the helper a person's file, not its text, when the import came as a file", async () => {
+  it("gives the helper a person's imported catalog once, with the first split run, and gets the same answer", async () => {
     const example = await loadExample("learning-agent");
     const { catalog, ...scenario } = example;
     const text = JSON.stringify({ tools: catalog.tools });
@@ -385,21 +385,29 @@ describe("a run split with a helper engine worker (real engine, real protocol, m
     await single.send({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text });
     const alone = await single.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
 
+    // As the page posts an import: the file, read by the worker's intake.
     const helper = inlineHelper();
     const page = pageWorker(createEngineHelperClient(helper.port));
     const file = new Blob([text], { type: "application/json" });
     const parsed = await page.post({ kind: "parse-catalog", requestId: 1, catalogVersion: 1, text: file });
     expect(parsed.kind).toBe("catalog-parsed");
+    // Until the run, the helper is free to count.
+    expect(helper.kinds()).toEqual([]);
     const split = await page.send({ kind: "run", requestId: 2, catalogVersion: 1, scenario, strategyIds: order });
     expect(split.kind === "run-result" && split.summaries).toEqual(alone.kind === "run-result" && alone.summaries);
-    expect(helper.kinds()).toEqual(["parse-catalog", "run"]);
-    const handed = helper.received[0] as Extract<HelperMessage, { kind: "parse-catalog" }>;
-    expect(handed.text).toBeInstanceOf(Blob);
-    expect(await (handed.text as Blob).text()).toBe(text);
     // The helper held the catalog: its strategies' details come from it, equal to one worker's.
     expect(await allDetails(page, split.kind === "run-result" ? split.summaries : [])).toEqual(
       await allDetails(single, alone.kind === "run-result" ? alone.summaries : []),
     );
+    const again = await page.send({ kind: "run", requestId: 3, catalogVersion: 1, scenario, strategyIds: order });
+    expect(again.kind === "run-result" && again.summaries).toEqual(alone.kind === "run-result" && alone.summaries);
+    // The catalog crossed once; the second run found it there.
+    expect(helper.kinds().filter((kind) => kind !== "step-detail")).toEqual(["set-catalog", "run", "run"]);
+    expect(helper.received[0]).toMatchObject({
+      kind: "set-catalog",
+      catalogVersion: 1,
+      catalog: parsed.kind === "catalog-parsed" ? parsed.catalog : null,
+    });
   });
 
   it("runs everything itself when the helper fails to load, and loses nothing", async () => {
@@ -618,6 +626,7 @@ describe("a large import's helper", () => {
         return { kind: "catalog-set", requestId: 0, catalogVersion: 1 };
       },
       prepare: () => undefined,
+      warmUpCode: () => undefined,
       count: async (texts) => texts.map(() => 1),
       stop: () => void events.push("helper stopped"),
     };

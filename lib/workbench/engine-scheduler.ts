@@ -40,15 +40,17 @@ export const SPLIT_DEFAULTS = {
 } as const;
 
 /**
- * The strategies that search with the client-side index (lib/search/client-search.ts over every tool: ≈ 2 s CPU at
- * 10,000 tools, the largest single cost of a run). They run on one worker so the index
- * is built once; the others (which count the full definitions and build the BM25 index) on the other. Measured at
- * 10,000 tools, CPU, one Node process per group in this order (load 9): full 2.0 s,
- * anthropic-tool-search 2.1 s, openai-tool-search 0.6 s, stubs 0.8 s (5.5 s); naive-dynamic 3.5–3.7 s, gateway
- * 0.1 s, kimi-dynamic 0.03 s, anthropic-mid-conversation 1.0 s (4.6–4.8 s).
+ * The two groups of a split run. The strategies that search with the client-side index (lib/search/client-search.ts
+ * over every tool, the largest single cost of a run) share one worker, so the index is built once; text-protocol,
+ * which shares no work with either side (its prompt is every tool as text, counted once), goes with them to even the
+ * two sides out. Each strategy's run at 10,000 tools in Node (`npx tsx scripts/profile-own-catalog.ts`), added up
+ * per group: stubs, full, anthropic-tool-search, openai-tool-search and subagent ≈ 1.8 s;
+ * naive-dynamic, gateway, kimi-dynamic, anthropic-mid-conversation, cli-help, prefilter and text-protocol ≈ 1.6 s
+ * (with text-protocol on the first side: 2.2 s against 1.1 s, and the side with the strategy on screen also hands
+ * the page its first request and step details).
  */
-export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = STRATEGY_IDS.filter(
-  (id) => STRATEGIES[id].searchesOnClient === true,
+export const CLIENT_SEARCH_GROUP: readonly StrategyId[] = STRATEGY_IDS.filter(
+  (id) => STRATEGIES[id].searchesOnClient === true || id === "text-protocol",
 );
 
 /**
@@ -58,7 +60,7 @@ export const CLIENT_SEARCH_STRATEGIES: readonly StrategyId[] = STRATEGY_IDS.filt
 export function splitStrategies(strategyIds: readonly StrategyId[]): { here: StrategyId[]; helper: StrategyId[] } {
   const first = strategyIds[0];
   if (first === undefined) return { here: [], helper: [] };
-  const inClientGroup = (id: StrategyId) => CLIENT_SEARCH_STRATEGIES.includes(id);
+  const inClientGroup = (id: StrategyId) => CLIENT_SEARCH_GROUP.includes(id);
   const firstInClientGroup = inClientGroup(first);
   const here = strategyIds.filter((id) => inClientGroup(id) === firstInClientGroup);
   const helper = strategyIds.filter((id) => inClientGroup(id) !== firstInClientGroup);
@@ -88,19 +90,8 @@ export function scheduleHelper(
     // being sent whole when the first split run comes: 16 MB cloned here and parsed there at 10,000 tools.
     if (helper && !helper.failed && message.kind === "load-example" && handled.response.kind === "example-loaded")
       forwardExampleLoad(helper, message.exampleId, catalog.version);
-    // A person's large import is parsed there from the same text: the parsed catalog sent whole would hold this
-    // worker (which runs the first request) for the clone. The text goes with the first run that needs it, after
-    // that run's first request is counted: a helper parsing meanwhile would be a third thread on the two cores (the
-    // page takes the catalog in at the same time); idle, it counts half of that request instead.
-    // Whatever text waited belonged to an older catalog.
-    if (helper) deferredParses.delete(helper);
-    if (helper && !helper.failed && message.kind === "parse-catalog" && handled.response.kind === "catalog-parsed")
-      deferredParses.set(helper, {
-        catalogVersion: catalog.version,
-        text: message.text,
-        ...(message.file ? { file: message.file } : {}),
-        sourceName: message.sourceName,
-      });
+    // A person's large import reaches the helper with the first split run, after that run's first request
+    // (`runRequest`).
   }
   if (catalog && !isLarge(catalog.value, dependencies) && !handled.state.runs?.helper) dependencies.stopHelper?.();
   if (catalog && before.catalog && catalog !== before.catalog)
@@ -115,16 +106,10 @@ export function scheduleHelper(
  * counted as tools) is harmless: the parse here finds the catalog small, and `scheduleHelper` stops the helper again.
  */
 export function startHelperForText(message: EngineRequest, dependencies: EngineDependencies): void {
-  if (message.kind !== "parse-catalog" || message.answer === "catalog-set") return;
+  if (message.kind !== "parse-catalog") return;
   const minimum = dependencies.splitMinimumTools ?? SPLIT_DEFAULTS.minimumTools;
   if (mayHoldTools(message.text, minimum)) dependencies.helper?.(true);
 }
-
-/** An import's text the helper parses with the first split run of that catalog version (`scheduleHelper`). */
-const deferredParses = new WeakMap<
-  EngineHelper,
-  { catalogVersion: number; text: string; file?: Blob; sourceName?: string }
->();
 
 /** Whether `text` has at least `minimum` `"name"` keys: a JSON catalog of that many tools has (and more, nested). */
 export function mayHoldTools(text: string, minimum: number): boolean {
@@ -150,13 +135,14 @@ export const EARLY_FIRST_REQUEST_MINIMUM_TOOLS = 100;
 
 /**
  * The run's `onStep` for strategy `id` when it is the strategy on screen: once the step on screen is made, hands it
- * over (`dependencies.firstRequest`), once. Undefined when there is nothing to hand over early.
+ * over (`dependencies.firstRequest`), once, then calls `afterReport`. Undefined when there is nothing to hand over early.
  */
 function firstRequestReporter(
   message: Pick<Extract<EngineRequest, { kind: "run" }>, "requestId" | "strategyIds" | "shownStep">,
   id: StrategyId,
   catalog: Catalog,
   dependencies: EngineDependencies,
+  afterReport: () => void,
 ): RunOptions["onStep"] {
   const shown = message.shownStep;
   const report = dependencies.firstRequest;
@@ -168,6 +154,7 @@ function firstRequestReporter(
     if (reported || steps.length <= stepIndex) return;
     reported = true;
     report({ requestId: message.requestId, total: message.strategyIds.length, run: runSoFar(), stepIndex });
+    afterReport();
   };
 }
 
@@ -193,25 +180,21 @@ export async function runRequest(
   const helper = large && message.strategyIds.length > 1 ? (dependencies.helper?.(true) ?? null) : null;
   const split =
     helper && !helper.failed ? splitStrategies(message.strategyIds) : { here: [...message.strategyIds], helper: [] };
-  // Catalog messages apply in order in the helper, so the run sent below finds this version there: an import's text
-  // when this version is one (parsed there while the first strategy runs here), else the catalog itself.
-  const behind = helper && split.helper.length > 0 && helper.catalogVersion !== catalog.version;
-  const deferred = helper && behind ? deferredParses.get(helper) : undefined;
-  if (helper) deferredParses.delete(helper);
-  if (helper && behind && deferred?.catalogVersion !== catalog.version) {
-    helper.catalogVersion = catalog.version;
-    void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
-  }
+  // Catalog messages apply in order in the helper, so its run finds this version there. A catalog it lacks (a
+  // person's import; an example it could not load) is cloned to it after this run's first request is on its way:
+  // cloning 10,000 tools holds this worker ≈ 0.1 s, which before the first request would delay it, and the helper
+  // counts half of that request meanwhile. Parsing the import's text there instead cost the helper ≈ 0.5 s of parse
+  // and collection on the two cores the run shares.
+  const behind = helper !== null && split.helper.length > 0 && helper.catalogVersion !== catalog.version;
+  const shownFirst = split.here[0]
+    ? firstRequestReporter(message, split.here[0], catalog.value, dependencies, () => startHelperPart())
+    : undefined;
   try {
     await dependencies.beforeRun?.({ scenario, strategyIds: message.strategyIds, ...options });
   } catch {
     // Stored counts only save time; without them the engine counts as before.
   }
-  // The text after the first request's counting: the helper, idle until then, counts its half first.
-  if (helper && behind && deferred?.catalogVersion === catalog.version)
-    forwardCatalogParse(helper, deferred, catalog.version);
 
-  // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
   const remote: RunSummary[] = [];
   let helperAnswer: EngineResponse | null = null;
   let helperRunRequestId: number | null = null;
@@ -221,7 +204,15 @@ export async function runRequest(
     signalled = true;
     wake?.();
   };
-  if (helper && split.helper.length > 0) {
+  let helperStarted = false;
+  // The helper's strategies, sent after the first request's counting (the helper counts half of it first).
+  function startHelperPart(): void {
+    if (!helper || split.helper.length === 0 || helperStarted) return;
+    helperStarted = true;
+    if (behind) {
+      helper.catalogVersion = catalog.version;
+      void helper.send({ kind: "set-catalog", catalogVersion: catalog.version, catalog: catalog.value });
+    }
     void helper
       .send(
         {
@@ -243,6 +234,7 @@ export async function runRequest(
         signal();
       });
   }
+  if (!behind || !shownFirst) startHelperPart();
   // A step detail of a helper strategy, asked while the run goes, is passed to the helper, which answers it as soon
   // as that strategy is done there (its own run answers from its finished strategies), not at the end of this run.
   const askHelper = (detail: Extract<EngineRequest, { kind: "step-detail" }>) => {
@@ -274,8 +266,10 @@ export async function runRequest(
   };
   for (const [index, id] of split.here.entries()) {
     if (index > 0 && (await superseded())) return { state, response: supersededResponse(message) };
-    const onStep = index === 0 ? firstRequestReporter(message, id, catalog.value, dependencies) : undefined;
+    const onStep = index === 0 ? shownFirst : undefined;
     runs.push(...dependencies.runAll(scenario, [id], onStep ? { ...options, onStep } : options));
+    // A first strategy whose run never reached the step on screen still hands the helper its part here.
+    if (index === 0) startHelperPart();
   }
 
   let helperPart: HelperRunPart | undefined;
@@ -356,29 +350,6 @@ function forwardExampleLoad(helper: EngineHelper, exampleId: string, catalogVers
   void helper.send({ kind: "load-example", catalogVersion, exampleId, answer: "catalog-set" }).then((answer) => {
     if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
   });
-}
-
-/**
- * The helper parses the text the page sent as `catalogVersion` (reading it from the page's file where there is one:
- * a Blob is handed over, megabytes of string are copied); if that fails, the next split run sends the catalog.
- */
-function forwardCatalogParse(
-  helper: EngineHelper,
-  message: { text: string; file?: Blob; sourceName?: string },
-  catalogVersion: number,
-): void {
-  helper.catalogVersion = catalogVersion;
-  void helper
-    .send({
-      kind: "parse-catalog",
-      catalogVersion,
-      text: message.file ?? message.text,
-      ...(message.sourceName !== undefined ? { sourceName: message.sourceName } : {}),
-      answer: "catalog-set",
-    })
-    .then((answer) => {
-      if (answer.kind !== "catalog-set" && helper.catalogVersion === catalogVersion) helper.catalogVersion = null;
-    });
 }
 
 /**

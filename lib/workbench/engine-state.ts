@@ -28,6 +28,11 @@ export type EngineHelper = {
    * `load-example` later finds it loaded. A hint: never answered, and harmless when wrong.
    */
   prepare(exampleId: string): void;
+  /**
+   * Lets a spare helper warm its code while it has nothing to do, or stops that (lib/workbench/code-warm-up.ts).
+   * A hint: never answered.
+   */
+  warmUpCode(on: boolean): void;
   /** o200k counts of `texts`, in order (a CountHelper of lib/tokens/count-in-parallel.ts); rejects if the helper died. */
   count(texts: readonly string[]): Promise<readonly number[]>;
   /**

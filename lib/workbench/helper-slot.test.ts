@@ -15,6 +15,7 @@ function fakeHelper(name: string, events: string[]): EngineHelper & { fail(): vo
     },
     send: () => Promise.reject(new Error("not used")),
     prepare: () => undefined,
+    warmUpCode: () => undefined,
     count: () => Promise.resolve([]),
     stop() {
       events.push(`${name} stopped`);

@@ -1,8 +1,8 @@
 /**
  * A person chose a file to import: its size reaches the engine worker before its text does (reading a 10 MB file
  * takes the page ≈ 0.15 s). From a size that may hold a catalog large enough to split, the worker starts its helper
- * engine worker now: the helper's code loads while the page reads the file, and it parses the text beside the engine
- * worker (lib/workbench/engine-scheduler.ts `startHelperForText`). Started once the text arrives, the helper's code
+ * engine worker now: the helper's code loads while the page reads the file, ready to count half of the first request
+ * and to take the catalog for its strategies (lib/workbench/engine-scheduler.ts). Started once the text arrives, the helper's code
  * could not load until the engine worker's own parse ends (a worker started from a worker loads through its parent's
  * thread), and its start-up would fall in the seconds the first request is made in.
  *
