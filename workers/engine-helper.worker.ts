@@ -24,8 +24,6 @@ import { createPrimedExamples } from "@/lib/workbench/example-tool-counts";
 import { isPrepareExampleHint, type PrepareExampleHint } from "@/lib/workbench/prepared-example";
 import { CLIENT_SEARCH_GROUP } from "@/lib/workbench/engine-scheduler";
 import { createWorkerCodeWarmUp, isCodeWarmUpHint, type CodeWarmUpHint } from "@/lib/workbench/code-warm-up";
-import { forgetRememberedLists } from "@/lib/providers/limits";
-import { forgetToolRenders } from "@/lib/providers/segment-list";
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const engine = createEngine();
@@ -88,12 +86,7 @@ const intake = engineWorkerIntake(
  * asked of it, and stops for good when its engine worker says so or sends it a catalog or a run.
  */
 const codeWarmUp = createWorkerCodeWarmUp({
-  parseCatalogText: (text, options) => parseCatalogText(text, options),
   idle: () => !host.busy,
-  forget() {
-    forgetToolRenders();
-    forgetRememberedLists();
-  },
   provider: () => latestProvider,
   strategyIds: CLIENT_SEARCH_GROUP,
   rounds: 2,

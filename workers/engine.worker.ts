@@ -196,12 +196,7 @@ type Hint = PrepareExampleHint | PrepareImportHint | PrepareHelperHint;
  * good at the first sign of a large catalog (an import's size, a large example, a catalog set or appended).
  */
 const codeWarmUp = createWorkerCodeWarmUp({
-  parseCatalogText: (text, options) => parseCatalogText(text, options),
   idle: () => !host.busy,
-  forget() {
-    forgetToolRenders();
-    forgetRememberedLists();
-  },
   provider: () => latestProvider,
   strategyIds: STRATEGY_IDS.filter((id) => !CLIENT_SEARCH_GROUP.includes(id)),
   toolsPerRound: 150,
@@ -221,8 +216,8 @@ scope.addEventListener("message", (event: MessageEvent<PageEngineRequest | Hint>
   if (isPrepareHelperHint(message)) {
     if (spareHelperWorthStarting(scope.navigator as DeviceCapacity)) {
       helperSlot.spare();
-      // One worker warms at a time, this one first: both at once beside the page settling (its editors, the panels
-      // below the fold) made the page's own tasks wait for a core.
+      // One worker warms at a time, this one first: both at once, beside the page settling (its editors, the panels
+      // below the fold), would be three busy threads on two cores.
       void codeWarmUp.start().then((outcome) => {
         if (outcome?.finished) helperSlot.counter()?.warmUpCode(true);
       });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCatalogText } from "../catalog";
 import { createEngine } from "../engine";
 import { loadExample } from "../examples";
@@ -110,35 +110,28 @@ describe("warmUpCode", () => {
   });
 
   it("is started once by a worker, and a stop before its first slice leaves it idle for good", async () => {
-    let parses = 0;
     const options = {
-      parseCatalogText: (text: string, parseOptions: { schemaCheck: "meta-schema" }) => {
-        parses += 1;
-        return parseCatalogText(text, parseOptions);
-      },
       idle: () => true,
-      forget: () => undefined,
       provider: () => "anthropic" as const,
       strategyIds: ["full" as const],
       toolsPerRound: 20,
       rounds: 2,
     };
     const started = createWorkerCodeWarmUp(options);
-    started.start();
-    started.start();
+    const first = started.start();
+    const second = started.start();
     expect(started.state).toBe("warming");
-    await vi.waitFor(() => expect(started.state).toBe("stopped"));
-    expect(parses).toBe(2);
+    expect(await second).toBeNull();
+    // Per round: the catalog made, parsed, its texts counted, one strategy run; then the caches emptied.
+    expect(await first).toEqual({ finished: true, slices: 2 * 4 + 1 });
+    expect(started.state).toBe("stopped");
 
-    parses = 0;
     const stopped = createWorkerCodeWarmUp(options);
-    stopped.start();
+    const outcome = stopped.start();
     stopped.stop();
-    await vi.waitFor(() => expect(stopped.state).toBe("stopped"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(parses).toBe(0);
+    expect(await outcome).toEqual({ finished: false, slices: 0 });
     // Stopped is for good.
-    stopped.start();
+    expect(await stopped.start()).toBeNull();
     expect(stopped.state).toBe("stopped");
   });
 

@@ -24,6 +24,9 @@ import { createEngine } from "../engine";
 import { createTokenCounter } from "../tokens";
 import { createScratchO200kCount } from "../tokens/o200k";
 import { nextTask } from "../core/next-task";
+import { parseCatalogText } from "../catalog";
+import { forgetRememberedLists } from "../providers/limits";
+import { forgetToolRenders } from "../providers/segment-list";
 
 export type CodeWarmUpDependencies = {
   /**
@@ -215,19 +218,15 @@ function measureWarmUp(start: number, outcome: CodeWarmUpOutcome): void {
   }
 }
 
-/** What a worker gives its warm-up: its own parse and cache release, its state, and what to warm. */
-export type WorkerCodeCodeWarmUpOptions = Pick<
-  CodeWarmUpDependencies,
-  "parseCatalogText" | "idle" | "forget" | "provider"
-> &
-  CodeWarmUpOptions;
+/** What a worker gives its warm-up: whether it is idle, its latest provider, and what to warm. */
+export type WorkerCodeWarmUpOptions = Pick<CodeWarmUpDependencies, "idle" | "provider"> & CodeWarmUpOptions;
 
 /**
  * A worker's one warm-up: started once (a hint), stopped for good once real work comes. Its scratch engine and
  * counter are made when it starts and go with it.
  */
-export function createWorkerCodeWarmUp(options: WorkerCodeCodeWarmUpOptions) {
-  const { parseCatalogText, idle, forget, provider, ...sizes } = options;
+export function createWorkerCodeWarmUp(options: WorkerCodeWarmUpOptions) {
+  const { idle, provider, ...sizes } = options;
   let state: "not started" | "warming" | "stopped" = "not started";
   return {
     /** Starts the warm-up (once); resolves with its outcome, or null when it had started or stopped before. */
@@ -238,9 +237,13 @@ export function createWorkerCodeWarmUp(options: WorkerCodeCodeWarmUpOptions) {
       return warmUpCode(
         {
           ...createCodeWarmUpEngine(),
-          parseCatalogText,
+          parseCatalogText: (text, parseOptions) => parseCatalogText(text, parseOptions),
           idle,
-          forget,
+          // The module-wide caches its requests filled; the worker's catalog is small (else the warm-up stopped).
+          forget() {
+            forgetToolRenders();
+            forgetRememberedLists();
+          },
           provider,
           wanted: () => state === "warming",
           nextTask,
