@@ -36,7 +36,10 @@ export type CodeWarmUpDependencies = {
   parseCatalogText(text: string, options: { schemaCheck: "meta-schema" }): { value?: Catalog };
   /** Runs strategies over a scenario on an engine whose counts nobody keeps. */
   runAll(scenario: Scenario, strategyIds: readonly StrategyId[], provider: ProviderId): void;
-  /** Counts texts as the first request's counting does (a helper's `count-texts`), on the same scratch counter. */
+  /**
+   * Counts texts through the same counting code as the first request's (a helper's `count-texts`), on the scratch
+   * counter: the texts are the tools' JSON, not the request's renderings, which only the strategies' slices make.
+   */
   countTexts(texts: readonly string[]): void;
   /** Whether the worker has nothing to answer now; the warm-up waits until it has not. */
   idle(): boolean;
