@@ -11,8 +11,7 @@ const PLAIN_TEXT_ENCODING = { disallowedSpecial: new Set<string>() };
 
 /**
  * Long texts are counted as the sum of their parts, cut where o200k's pre-split must cut (lib/tokens/piecewise-count.ts):
- * exact, and tool definitions repeat most of their parts, so most parts are lookups (a generated 10,000-tool catalog's
- * definitions: ≈ 3.5× faster, PERFORMANCE.md at 279c54f).
+ * exact, and tool definitions repeat most of their parts (mostly words), so almost every part is a lookup.
  */
 const piecewiseO200k = createPiecewiseCount((text) => countTokens(text, PLAIN_TEXT_ENCODING));
 

@@ -31,9 +31,10 @@ function random(seed: number): () => number {
 }
 
 /**
- * Characters chosen to sit on both sides of the cuts: ASCII letters and digits, the three cut characters, an
- * apostrophe (English contractions join a letter piece), spaces and line breaks (the one look-ahead), accented and
- * other-script letters, a combining mark, digits of another script, an emoji and a special-token string.
+ * Characters chosen to sit on both sides of the cuts: ASCII letters and digits, ASCII punctuation, control characters
+ * and whitespace (each one a cut after a letter or digit), an apostrophe (English contractions join a letter piece)
+ * and a typographic one, spaces and line breaks (the one look-ahead), accented and other-script letters, a combining
+ * mark, digits of another script, an emoji and a special-token string.
  */
 const ALPHABET = [
   ..."aZq9s0tT",
@@ -59,6 +60,26 @@ const ALPHABET = [
   ":",
   "{",
   "}",
+  "(",
+  ")",
+  "/",
+  "\\",
+  "!",
+  "?",
+  ";",
+  "=",
+  "#",
+  "@",
+  "|",
+  "*",
+  "+",
+  "~",
+  "`",
+  "[",
+  "]",
+  "\u0000",
+  "\u007f",
+  "\u2019",
   "<|endoftext|>",
   "\t",
 ];
@@ -70,17 +91,26 @@ function randomText(next: () => number, length: number): string {
 }
 
 describe("createPiecewiseCount", () => {
-  it("cuts after an ASCII letter or digit before a quote, full stop or comma, and sums the parts", () => {
+  it("cuts after an ASCII letter or digit before any other ASCII character but an apostrophe, and sums the parts", () => {
     const { counter, calls } = piecewise();
-    const text = '{"name":"get_weather","description":"Gets the weather. Returns °C, wind and rain."}';
+    const text = '{"name":"get_weather","description":"Gets the weather\'s 2 days. Returns °C, wind and café-rain."}';
     expect(counter.count(text)).toBe(wholeCount(text));
     expect(calls).toEqual([
       '{"name',
-      '":"get_weather',
+      '":"get',
+      "_weather",
       '","description',
-      '":"Gets the weather',
-      ". Returns °C",
-      ", wind and rain",
+      '":"Gets',
+      " the",
+      " weather's",
+      " 2",
+      " days",
+      ". Returns",
+      " °C",
+      ", wind",
+      " and",
+      // No cut after a letter that is not ASCII: the next character could be a mark of the same piece.
+      " café-rain",
       '."}',
     ]);
   });
@@ -90,7 +120,7 @@ describe("createPiecewiseCount", () => {
     const sentence = " Deleted records stay recoverable for 30 days";
     const first = `First.${sentence}.${sentence}.`;
     expect(counter.count(first)).toBe(wholeCount(first));
-    expect(calls.filter((call) => call === `.${sentence}`)).toHaveLength(1);
+    expect(calls.filter((call) => call === " records")).toHaveLength(1);
     calls.length = 0;
     const second = `Second.${sentence}.`;
     expect(counter.count(second)).toBe(wholeCount(second));
@@ -121,18 +151,18 @@ describe("createPiecewiseCount", () => {
     expect(counter.count("short, text.")).toBe(wholeCount("short, text."));
     expect(calls).toEqual(["short, text."]);
     calls.length = 0;
-    const long = "a much longer first part, b, c, d";
+    const long = "averylongfirstpart, b, c, d";
     counter.count(long);
     counter.count(long);
     // The long first part is counted both times; the short ones are kept, two at most.
-    expect(calls.filter((call) => call === "a much longer first part")).toHaveLength(2);
+    expect(calls.filter((call) => call === "averylongfirstpart")).toHaveLength(2);
     expect(counter.size).toBe(2);
   });
 
   it("equals the whole count on random text built around the cuts", () => {
     const next = random(15);
     const { counter } = piecewise();
-    for (let sample = 0; sample < 3_000; sample += 1) {
+    for (let sample = 0; sample < 6_000; sample += 1) {
       const text = randomText(next, 1 + Math.floor(next() * 40));
       const whole = wholeCount(text);
       if (counter.count(text) !== whole) expect({ text, piecewise: counter.count(text) }).toEqual({ text, whole });
@@ -172,7 +202,7 @@ describe("createPiecewiseCount", () => {
     let parts = 0;
     for (const tool of catalog.tools) {
       const text = JSON.stringify({ name: tool.name, description: tool.description, input_schema: tool.inputSchema });
-      parts += text.match(/[A-Za-z0-9][".,]/g)?.length ?? 0;
+      parts += text.match(/[A-Za-z0-9](?=[^A-Za-z0-9'\u0080-\uffff])/g)?.length ?? 0;
       expect(counter.count(text), tool.name).toBe(wholeCount(text));
     }
     // Most parts were looked up rather than counted.

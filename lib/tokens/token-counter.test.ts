@@ -16,6 +16,11 @@ function uniqueText(tag: string, repeat = 1): string {
   return `${tag} ${Math.random().toString(36).slice(2)} `.repeat(repeat);
 }
 
+/** The distinct parts lib/tokens/piecewise-count.ts cuts `text` into, each tokenised once. */
+function distinctParts(text: string): number {
+  return new Set(text.split(/(?<=[A-Za-z0-9])(?=[^A-Za-z0-9'\u0080-\uffff])/)).size;
+}
+
 beforeEach(() => {
   tokenizerCalls.mockClear();
 });
@@ -54,8 +59,12 @@ describe("o200k counter", () => {
   it("tokenises a text once, however often it is counted", () => {
     const text = uniqueText("memo", 20);
     const first = counter.count(text);
+    // Each distinct part once (a repeated part is a lookup), not the 20 repeats.
+    expect(tokenizerCalls.mock.calls.length).toBeGreaterThan(0);
+    expect(tokenizerCalls.mock.calls.length).toBeLessThanOrEqual(distinctParts(text));
+    tokenizerCalls.mockClear();
     for (let repeat = 0; repeat < 5; repeat++) expect(counter.count(text)).toBe(first);
-    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+    expect(tokenizerCalls).not.toHaveBeenCalled();
   });
 
   it("pays only for new content when a large catalog is counted again", () => {
@@ -63,23 +72,25 @@ describe("o200k counter", () => {
     const description = "Look up the current weather for a city and return temperature, wind and humidity. ".repeat(20);
     const tools = Array.from({ length: 10_000 }, (_, index) => `tool_${index}_${uniqueText("t")}: ${description}`);
     for (const tool of tools) counter.count(tool);
-    // Each tool's own first part once, and the description's parts (shared by every tool) once
+    // Each tool's own two parts (its number, its random word) once, and the parts shared by every tool once
     // (lib/tokens/piecewise-count.ts): never once per tool per part.
-    const partsOfOneTool = new Set(tools[0].split(/(?<=[A-Za-z0-9])(?=[".,])/)).size;
+    const partsOfOneTool = distinctParts(tools[0]);
     expect(tokenizerCalls.mock.calls.length).toBeGreaterThanOrEqual(10_000);
-    expect(tokenizerCalls.mock.calls.length).toBeLessThanOrEqual(10_000 + partsOfOneTool);
+    expect(tokenizerCalls.mock.calls.length).toBeLessThanOrEqual(20_000 + partsOfOneTool);
     tokenizerCalls.mockClear();
     for (const tool of tools) counter.count(tool);
     expect(tokenizerCalls).not.toHaveBeenCalled();
     counter.count(`${tools[0]} (edited)`);
-    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+    // Only the edit's own parts.
+    expect(tokenizerCalls.mock.calls.map(([text]) => text)).toEqual([".  (edited", ")"]);
   }, 60_000);
 
   it("memoises very long texts (hash-keyed) too", () => {
     const whole = uniqueText("whole request body", 2_000);
     const first = counter.count(whole);
+    tokenizerCalls.mockClear();
     expect(counter.count(whole.slice(0))).toBe(first);
-    expect(tokenizerCalls).toHaveBeenCalledTimes(1);
+    expect(tokenizerCalls).not.toHaveBeenCalled();
   });
 });
 
