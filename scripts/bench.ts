@@ -83,7 +83,7 @@ async function main(): Promise<void> {
       `${tools} tools, per strategy (warm median ms): ${[...warm.perStrategyMedian].map(([id, ms]) => `${id} ${ms.toFixed(2)}`).join(", ")}`,
     );
   }
-  console.log("\nOne step for all 8 strategies together:");
+  console.log(`\nOne step for all ${STRATEGY_IDS.length} strategies together:`);
   for (const row of rows) console.log(row);
 
   const long = syntheticScenario({ count: 1_000, targetTokensPerTool: 400, turns: 20, countTokens: count });
