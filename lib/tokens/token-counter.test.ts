@@ -62,6 +62,7 @@ describe("o200k counter", () => {
     // Each distinct part once (a repeated part is a lookup), not the 20 repeats.
     expect(tokenizerCalls.mock.calls.length).toBeGreaterThan(0);
     expect(tokenizerCalls.mock.calls.length).toBeLessThanOrEqual(distinctParts(text));
+    expect(o200kMemo.has(text)).toBe(true);
     tokenizerCalls.mockClear();
     for (let repeat = 0; repeat < 5; repeat++) expect(counter.count(text)).toBe(first);
     expect(tokenizerCalls).not.toHaveBeenCalled();
@@ -87,7 +88,10 @@ describe("o200k counter", () => {
 
   it("memoises very long texts (hash-keyed) too", () => {
     const whole = uniqueText("whole request body", 2_000);
+    expect(o200kMemo.has(whole)).toBe(false);
     const first = counter.count(whole);
+    // The whole text's count is kept (not only its parts'), found again from an equal string.
+    expect(o200kMemo.has(whole.slice(0))).toBe(true);
     tokenizerCalls.mockClear();
     expect(counter.count(whole.slice(0))).toBe(first);
     expect(tokenizerCalls).not.toHaveBeenCalled();
