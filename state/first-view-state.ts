@@ -30,6 +30,7 @@ export function firstViewState(view: FirstView): Partial<PlaygroundState> {
     strategyId: view.strategyId,
     stepIndex: view.stepIndex,
     runs: view.runs,
+    runsOf: { turns: scenario.turns, catalogVersion: 0 },
     detail: view.detail,
     toolTokens: { catalogVersion: 0, tokens: view.toolTokens },
     prebuilt: {

@@ -32,6 +32,7 @@ export const PERSISTENCE = {
   runStartedAt: "none",
   runProgress: "none",
   runSoFar: "none",
+  runsOf: "none",
   timingMs: "none",
   runError: "none",
   catalogCheck: "none",

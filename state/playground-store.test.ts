@@ -11,6 +11,7 @@ import {
   selectLiveSummary,
   selectSelectedRun,
   selectShownRun,
+  selectShowsPreviousScenario,
   selectStepIndex,
   selectTurnKeys,
 } from "./selectors";
@@ -164,6 +165,49 @@ describe("playground store", () => {
     store.getState().runProgressed({ runRequestId: 6, done: 0, total: 3, firstRequest: { summary: soFar } });
     store.getState().runFailed("engine: broke");
     expect(store.getState().runSoFar).toBeNull();
+  });
+
+  it("tells the previous scenario's request from an update while a run goes on", () => {
+    const store = createPlaygroundStore({ settings });
+    const before = [{ user: "Make cards from my notes", needs: [{ tool: "learning_create_cards", arguments: {} }] }];
+    store.setState({ turns: before, catalogVersion: 1, strategyId: "stubs" });
+    expect(store.getState().runsOf).toBeNull();
+    const older = summariseRun(fakeStrategyRun("stubs", 4));
+    store.getState().runStarted(0);
+    store.getState().runFinished({ runRequestId: 1, runs: [older], timingMs: 5 });
+    expect(store.getState().runsOf).toEqual({ turns: before, catalogVersion: 1 });
+    const shows = () => selectShowsPreviousScenario(store.getState());
+    expect(shows()).toBe(false);
+
+    // An edit of the catalog alone, or of the conversation alone, is an update of the same scenario.
+    store.setState({ catalogVersion: 2 });
+    store.getState().runStarted(1);
+    expect(shows()).toBe(false);
+    store.setState({ catalogVersion: 1, turns: [{ ...before[0], user: "Cards, please" }] });
+    expect(shows()).toBe(false);
+
+    // An import that replaced both: the request on screen is the previous scenario's until the new run hands over
+    // the strategy on screen.
+    const imported = [{ user: "Get the workflow run", needs: [{ tool: "acme__actions_get", arguments: {} }] }];
+    store.setState({ turns: imported, catalogVersion: 3 });
+    expect(shows()).toBe(true);
+    store.setState({ strategyId: "full" });
+    expect(shows()).toBe(false);
+    store.setState({ strategyId: "stubs" });
+    const soFar = summariseRunSoFar(fakeStrategyRun("stubs", 1));
+    store.getState().runProgressed({ runRequestId: 2, done: 0, total: 3, firstRequest: { summary: soFar } });
+    expect(shows()).toBe(false);
+    store
+      .getState()
+      .runProgressed({ runRequestId: 2, done: 1, total: 3, summaries: [summariseRun(fakeStrategyRun("stubs", 2))] });
+    expect(store.getState().runsOf).toEqual({ turns: imported, catalogVersion: 3 });
+    expect(shows()).toBe(false);
+
+    // A run that has ended, or failed, says nothing of a run going on.
+    store.setState({ turns: before, catalogVersion: 4 });
+    expect(shows()).toBe(true);
+    store.getState().runFailed("engine: broke");
+    expect(shows()).toBe(false);
   });
 
   it("declares persistence for every data key and reads back only local ones", () => {

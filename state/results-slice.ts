@@ -39,6 +39,12 @@ export type ResultsSlice = {
    * that strategy's entry in `runs` until its whole run arrives; never in the comparison, the charts or the totals.
    */
   runSoFar: { runRequestId: number; run: RunSummary } | null;
+  /**
+   * The conversation and catalog version `runs` were run over (the store's when they arrived: a run the store no
+   * longer wants comes back stale and is never shown). While a newer run goes on, the panels can tell the previous
+   * scenario's request from an update of the same one (`selectShowsPreviousScenario`). Null when unknown.
+   */
+  runsOf: { turns: readonly ScenarioTurn[]; catalogVersion: number } | null;
   timingMs: number | null;
   runError: string | null;
   catalogCheck: CatalogCheck | null;
@@ -100,6 +106,7 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
   runStartedAt: null,
   runProgress: null,
   runSoFar: null,
+  runsOf: null,
   timingMs: null,
   runError: null,
   catalogCheck: null,
@@ -127,12 +134,13 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
         soFar && soFar.runRequestId === runRequestId && !summaries.some((summary) => summary.id === soFar.run.id)
           ? soFar
           : null;
-      return { runProgress: { done, total }, runs, runRequestId, runSoFar };
+      return { runProgress: { done, total }, runs, runRequestId, runSoFar, runsOf: currentScenario(state) };
     }),
   runFinished: ({ runRequestId, runs, timingMs }) =>
     set((state) => ({
       runRequestId,
       runs,
+      runsOf: currentScenario(state),
       timingMs,
       running: false,
       runStartedAt: null,
@@ -163,3 +171,5 @@ export const createResultsSlice: StateCreator<PlaygroundState, [], [], ResultsSl
     })),
   setLiveRun: (run) => set({ liveRun: run }),
 });
+
+const currentScenario = (state: PlaygroundState) => ({ turns: state.turns, catalogVersion: state.catalogVersion });

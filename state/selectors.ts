@@ -84,6 +84,19 @@ export const selectStepIndex = (state: PlaygroundState): number => {
 export const selectCurrentStep = (state: PlaygroundState): StepSummary | undefined =>
   selectSelectedRun(state)?.steps[selectStepIndex(state)];
 
+/**
+ * While a run goes on, whether the simulated request on screen is of the previous scenario: the catalog and the
+ * conversation have both been replaced since its run (an import that brought a conversation of its own), and the new
+ * run has not yet handed over the strategy on screen. An edit of either alone is an update of the same scenario.
+ */
+export const selectShowsPreviousScenario = (state: PlaygroundState): boolean => {
+  const shown = state.runsOf;
+  if (!state.running || shown === null || selectLiveRun(state)) return false;
+  if (state.runSoFar?.run.id === state.strategyId) return false;
+  if (!state.runs.some((run) => run.id === state.strategyId)) return false;
+  return shown.turns !== state.turns && shown.catalogVersion !== state.catalogVersion;
+};
+
 /** The catalog's size: while a big example's tools are still arriving (`catalogArriving`), the size they will have. */
 export const selectToolCount = (state: PlaygroundState): number =>
   state.catalogArriving?.count ?? state.lastValidCatalog.tools.length;

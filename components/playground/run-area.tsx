@@ -30,6 +30,7 @@ import {
   selectCurrentStep,
   selectLiveRun,
   selectSelectedRun,
+  selectShowsPreviousScenario,
   selectStepIndex,
 } from "@/state/selectors";
 import type { RunTab } from "@/state/ui-slice";
@@ -55,6 +56,7 @@ import { RunStatus } from "./run-status";
 import { useSelectStrategyKeepingMoment } from "./same-moment";
 import { PageIntro, SectionNav } from "./section-nav";
 import { Stepper } from "./stepper";
+import { useSlowRun } from "./use-slow-run";
 
 // Stepping changes the step and then the detail; the panels that show neither (the cost and tool-share charts, the
 // comparison, the decide views, the lessons) and the detail's panels while only the step moved keep their last
@@ -180,6 +182,12 @@ export function RunArea() {
     (state) => selectCatalogProblems(state)?.some((problem) => problem.severity === "error") ?? false,
   );
   const validToolCount = usePlayground((state) => state.lastValidCatalog.tools.length);
+  // An import that brought its own conversation: until the new run hands over the request on screen, the one shown
+  // is the previous scenario's. Said (after 300 ms, as the run status) and dimmed, never passed off as the new one's.
+  const slowRun = useSlowRun();
+  const showsPrevious = usePlayground(selectShowsPreviousScenario) && slowRun;
+  const turnCount = usePlayground((state) => state.turns.length);
+  const previousClass = showsPrevious ? "opacity-50" : "";
   const catalogArriving = usePlayground((state) => state.catalogArriving !== null);
   const decideInputs = usePlayground(
     useShallow((state) => ({
@@ -235,7 +243,9 @@ export function RunArea() {
             <RunStatus />
           </div>
         </div>
-        <Stepper />
+        <div className={previousClass}>
+          <Stepper />
+        </div>
       </section>
 
       {runMode === "live" ? (
@@ -259,6 +269,20 @@ export function RunArea() {
           data-testid="stale-results"
         >
           {t.rich("stale", { count: validToolCount, strong: (chunks) => <strong>{chunks}</strong> })}
+        </section>
+      ) : null}
+
+      {showsPrevious ? (
+        <section
+          role="status"
+          className="rounded-2xl border border-accent/40 bg-accent-soft px-5 py-3 text-sm text-ink"
+          data-testid="previous-scenario"
+        >
+          {t.rich("previousScenario", {
+            tools: validToolCount,
+            turns: turnCount,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </section>
       ) : null}
 
@@ -288,7 +312,11 @@ export function RunArea() {
         </section>
       ) : null}
 
-      <PanelFrame testId="step-summary-panel" className="min-h-[152px]" bodyClassName="overflow-y-auto">
+      <PanelFrame
+        testId="step-summary-panel"
+        className={`min-h-[152px] ${previousClass}`}
+        bodyClassName="overflow-y-auto"
+      >
         {step && run ? <MemoStepSummary step={step} run={run} /> : null}
       </PanelFrame>
 
@@ -296,7 +324,7 @@ export function RunArea() {
         title={t("prefixTitle")}
         subtitle={t("prefixSubtitle")}
         testId="prefix-panel"
-        className="min-h-[292px]"
+        className={`min-h-[292px] ${previousClass}`}
         tour="prefix-bar"
       >
         <div

@@ -1,13 +1,11 @@
 "use client";
 /** Shows that a run is in progress (only after 300 ms, so quick runs don't flicker) and how long the last one took. */
-import { useEffect, useState } from "react";
 import { useLocale, useTranslations } from "use-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { runErrorText } from "@/lib/view/run-error-text";
 import { progressPercent } from "@/lib/view/run-progress";
 import { usePlayground } from "@/state/playground-provider";
-
-const SHOW_PROGRESS_AFTER_MS = 300;
+import { useSlowRun } from "./use-slow-run";
 
 export function RunStatus() {
   const running = usePlayground((state) => state.running);
@@ -16,7 +14,7 @@ export function RunStatus() {
   const progress = usePlayground((state) => state.runProgress);
   const prebuilt = usePlayground((state) => state.runsPrebuilt);
   const runsEnded = usePlayground((state) => state.runsEnded);
-  const [slow, setSlow] = useState(false);
+  const slow = useSlowRun();
   const t = useTranslations("playground.status");
   const locale = useLocale() as Locale;
   const state = runError
@@ -28,14 +26,6 @@ export function RunStatus() {
         : timingMs !== null
           ? "simulated"
           : "idle";
-  useEffect(() => {
-    if (!running) return;
-    const timer = setTimeout(() => setSlow(true), SHOW_PROGRESS_AFTER_MS);
-    return () => {
-      clearTimeout(timer);
-      setSlow(false);
-    };
-  }, [running]);
   return (
     <div
       className="flex min-w-0 shrink-0 sm:min-w-48 items-center justify-end gap-2 text-xs text-muted"
