@@ -153,6 +153,9 @@ test.describe("import and export from the page", () => {
     await expect(page.getByTestId("run-status")).toContainText("simulated in");
     await expect(page.getByTestId("run-error")).toHaveCount(0);
     await expect(page.getByTestId("scenario-title")).toContainText("24 tools · 5 turns");
+    // The run over the new conversation is on screen: no request of the example's is left, nor the notice that said so.
+    await expect(page.getByTestId("previous-scenario")).toHaveCount(0);
+    await expect(page.getByTestId("step-summary-panel")).not.toContainText("learning_create_cards");
     await playground.screenshot("own-catalog-imported");
 
     const undone = await runsEnded(page);
