@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { usePlayground } from "@/state/playground-provider";
 
-export const SHOW_PROGRESS_AFTER_MS = 300;
+const SHOW_PROGRESS_AFTER_MS = 300;
 
 export function useSlowRun(): boolean {
   const running = usePlayground((state) => state.running);
