@@ -385,3 +385,31 @@ describe("the real MCP catalogs", () => {
     ).toBe(true);
   });
 });
+
+describe("parseCatalogText: equal schemas", () => {
+  it("makes the equal input schemas of a catalog one object and keeps the others apart, in the tools' order", () => {
+    const schema = () => ({ type: "object", properties: { id: { type: "string", description: "The id" } } });
+    const other = { type: "object", properties: { id: { type: "number" } } };
+    const text = JSON.stringify({
+      tools: [
+        { name: "get_issue", description: "Get an issue", inputSchema: schema() },
+        { name: "get_other", description: "Get another thing", inputSchema: other },
+        { name: "get_pull", description: "Get a pull request", inputSchema: schema() },
+        // The same keys in another order: another text, so another object.
+        {
+          name: "get_user",
+          description: "Get a user",
+          inputSchema: { properties: schema().properties, type: "object" },
+        },
+      ],
+    });
+    const tools = parseCatalogText(text).value!.tools;
+    expect(tools.map((tool) => tool.inputSchema)).toEqual([schema(), other, schema(), { ...schema() }]);
+    expect(tools[2].inputSchema).toBe(tools[0].inputSchema);
+    expect(tools[1].inputSchema).not.toBe(tools[0].inputSchema);
+    expect(tools[3].inputSchema).not.toBe(tools[0].inputSchema);
+    expect(JSON.stringify(tools[3].inputSchema)).toBe(
+      '{"properties":{"id":{"type":"string","description":"The id"}},"type":"object"}',
+    );
+  });
+});

@@ -22,6 +22,7 @@ import {
   toolNameRuleMessage,
 } from "./tool-names";
 import type { Catalog, CatalogTool, InputProblem, Parsed } from "../core/catalog";
+import { jsonTextOf } from "../core/json-text";
 
 /**
  * Compiling costs ~0.3 ms a schema. Above this many tools (synthetic 10,000-tool catalogs) import checks schemas
@@ -107,6 +108,7 @@ function importLocatedItems(
   const compileAll =
     options.schemaCheck === "compile" ||
     (options.schemaCheck !== "meta-schema" && tools.length <= EAGER_COMPILE_TOOL_LIMIT);
+  shareEqualSchemas(tools);
   const checkSchema = memoisedMetaSchemaCheck();
   for (const entry of tools) checkTool(entry, compileAll, checkSchema, problems);
   const catalog: Catalog = { tools: tools.map((entry) => entry.tool) };
@@ -237,18 +239,31 @@ function keepFirstOfEachName(entries: ToolEntry[], problems: InputProblem[]): To
 }
 
 /**
- * The meta-schema check of each distinct schema once per import: a large catalog repeats its schemas (one server's
- * tools served for many tenants, the same `{ id }` object under many tools), and the check is a function of the
- * schema's JSON alone. Ajv's check is most of the import's time at 10,000 tools; the JSON text is far cheaper.
+ * Makes equal input schemas (the same JSON text) one object. A large catalog repeats its schemas (one server's tools
+ * served for many tenants, the same `{ id }` object under many tools: 10,000 tools, a few hundred distinct schemas);
+ * as one object each, the catalog is smaller to keep and to hand to the helper worker, and everything worked out
+ * per schema and kept by identity (its meta-schema check, its JSON text in a definition, its search fields, its
+ * compiled validator) is worked out once. Schemas are never edited in place: an edit makes a new catalog.
  */
+function shareEqualSchemas(entries: readonly ToolEntry[]): void {
+  const byText = new Map<string, CatalogTool["inputSchema"]>();
+  for (const entry of entries) {
+    const schema = entry.tool.inputSchema;
+    const text = jsonTextOf(schema);
+    const shared = byText.get(text);
+    if (shared === undefined) byText.set(text, schema);
+    else entry.tool.inputSchema = shared;
+  }
+}
+
+/** The meta-schema check of each distinct schema once per import (equal schemas are one object by then). */
 function memoisedMetaSchemaCheck(): (schema: CatalogTool["inputSchema"]) => SchemaCompilation {
-  const checked = new Map<string, SchemaCompilation>();
+  const checked = new Map<CatalogTool["inputSchema"], SchemaCompilation>();
   return (schema) => {
-    const key = JSON.stringify(schema);
-    let compilation = checked.get(key);
+    let compilation = checked.get(schema);
     if (!compilation) {
       compilation = checkSchemaAgainstMetaSchema(schema);
-      checked.set(key, compilation);
+      checked.set(schema, compilation);
     }
     return compilation;
   };

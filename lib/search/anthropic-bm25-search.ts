@@ -111,6 +111,8 @@ export function createAnthropicBm25Search(tools: readonly CatalogTool[]): ToolSe
     documentLengths[documentIndex] = length;
     totalLength += length;
   });
+  // The searcher's closures share one scope with the build's: the texts' terms would stay as long as the searcher.
+  termsByText.clear();
 
   const documentCount = documents.length;
   const averageLength = documentCount === 0 ? 0 : totalLength / documentCount;

@@ -20,7 +20,7 @@ import { stem } from "./stem";
 import { stemPorter2 } from "./stem-porter2";
 import { actionVerbsOf, type ActionVerbRelation, type ActionVerbTable } from "./action-verb-lookup";
 import { expandSynonyms } from "./synonyms";
-import { extractSearchFields } from "./tool-fields";
+import { extractSearchFields, type ToolSearchFields } from "./tool-fields";
 import {
   FILE_NAME,
   isWebAddress,
@@ -352,11 +352,24 @@ function fieldTextsOf(
     name: [toolName],
     description: [fields.description],
     parameterName: fields.parameterNames,
-    parameterDescription: argumentValues
-      ? [...fields.parameterDescriptions, ...fields.enumValues]
-      : fields.parameterDescriptions,
+    parameterDescription: argumentValues ? descriptionsWithValues(fields) : fields.parameterDescriptions,
   };
   return { server, texts };
+}
+
+/**
+ * The argument descriptions followed by the argument values, one list per schema: the lists come from one walk per
+ * schema object (lib/search/tool-fields.ts), so the descriptions' list stands for its schema.
+ */
+const withValuesBySchema = new WeakMap<readonly string[], readonly string[]>();
+
+function descriptionsWithValues(fields: ToolSearchFields): readonly string[] {
+  let texts = withValuesBySchema.get(fields.parameterDescriptions);
+  if (texts === undefined) {
+    texts = [...fields.parameterDescriptions, ...fields.enumValues];
+    withValuesBySchema.set(fields.parameterDescriptions, texts);
+  }
+  return texts;
 }
 
 /** `github-mcp-server:create_issue` → server `github-mcp-server`, tool `create_issue`; no separator, no server. */
@@ -451,31 +464,42 @@ export function createClientSearch(
   };
   // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
   // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
-  // One text is its own key (most fields: no serialising of long descriptions); a list of texts is keyed by its JSON,
-  // in a map of its own, so that no list can pass for a single text.
+  // One text is its own key (most fields: no serialising of long descriptions); a list of texts is found by identity
+  // first (tools that share a schema share its lists, lib/search/tool-fields.ts), then by its JSON, in a map of its
+  // own, so that no list can pass for a single text.
   const fieldWordsByText = new Map<string, FieldWords>();
   const fieldWordsByTexts = new Map<string, FieldWords>();
+  const fieldWordsByList = new Map<readonly string[], FieldWords>();
+  const readFieldWords = (texts: readonly string[]): FieldWords => {
+    const sequence: WordRecord[] = [];
+    const extras: WordRecord[] = [];
+    for (const text of texts) {
+      const words = wordsOf(text);
+      pushWords(sequence, words);
+      if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
+      pushWords(extras, unspacedCharactersOf(words));
+    }
+    return { sequence, extras, index: undefined };
+  };
+  const fieldWordsOf = (texts: readonly string[]): FieldWords => {
+    if (texts.length === 1) {
+      let known = fieldWordsByText.get(texts[0]);
+      if (known === undefined) fieldWordsByText.set(texts[0], (known = readFieldWords(texts)));
+      return known;
+    }
+    let known = fieldWordsByList.get(texts);
+    if (known === undefined) {
+      const key = JSON.stringify(texts);
+      known = fieldWordsByTexts.get(key);
+      if (known === undefined) fieldWordsByTexts.set(key, (known = readFieldWords(texts)));
+      fieldWordsByList.set(texts, known);
+    }
+    return known;
+  };
   const rawFields = tools.map((tool) => {
     const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
     const words = {} as Record<SearchField, FieldWords>;
-    for (const field of SEARCH_FIELDS) {
-      const single = texts[field].length === 1;
-      const key = single ? texts[field][0] : JSON.stringify(texts[field]);
-      const byKey = single ? fieldWordsByText : fieldWordsByTexts;
-      let known = byKey.get(key);
-      if (known === undefined) {
-        const sequence: WordRecord[] = [];
-        const extras: WordRecord[] = [];
-        for (const text of texts[field]) {
-          const words = wordsOf(text);
-          pushWords(sequence, words);
-          if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
-          pushWords(extras, unspacedCharactersOf(words));
-        }
-        byKey.set(key, (known = { sequence, extras, index: undefined }));
-      }
-      words[field] = known;
-    }
+    for (const field of SEARCH_FIELDS) words[field] = fieldWordsOf(texts[field]);
     return { server, words };
   });
 

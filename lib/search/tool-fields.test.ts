@@ -70,3 +70,29 @@ describe("extractSearchFields", () => {
     expect(bare.parameterNames).toEqual([]);
   });
 });
+
+describe("extractSearchFields: a shared schema", () => {
+  it("walks a schema once and gives the tools that share it the same lists", () => {
+    const inputSchema = {
+      type: "object",
+      properties: { repo: { type: "string", description: "Repository", enum: ["a"] } },
+    };
+    const first = extractSearchFields({ name: "tenant_a__get_repo", description: "Get a repository", inputSchema });
+    const second = extractSearchFields({
+      name: "tenant_b__get_repo",
+      description: "Get a repository too",
+      inputSchema,
+    });
+    expect(second.parameterNames).toBe(first.parameterNames);
+    expect(second.parameterDescriptions).toBe(first.parameterDescriptions);
+    expect(second.enumValues).toBe(first.enumValues);
+    expect(second).toEqual({ ...first, name: "tenant_b__get_repo", description: "Get a repository too" });
+    const alike = extractSearchFields({
+      name: "get_repo",
+      description: "Get",
+      inputSchema: structuredClone(inputSchema),
+    });
+    expect(alike.parameterNames).not.toBe(first.parameterNames);
+    expect(alike.parameterNames).toEqual(first.parameterNames);
+  });
+});

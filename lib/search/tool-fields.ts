@@ -14,16 +14,19 @@ export type ToolSearchFields = {
   name: string;
   description: string;
   /** Distinct argument names in walk order, nested ones included. */
-  parameterNames: string[];
+  parameterNames: readonly string[];
   /** Distinct, non-empty argument descriptions in walk order. */
-  parameterDescriptions: string[];
+  parameterDescriptions: readonly string[];
   /**
    * Distinct string `enum` values of the arguments in walk order (`driving`, `walking`): the words a user says for
    * what the tool can do. The client search reads them with the argument descriptions; the Anthropic emulations do
    * not, since Anthropic does not list them as searched.
    */
-  enumValues: string[];
+  enumValues: readonly string[];
 };
+
+/** What a tool's schema gives its search fields. */
+type SchemaFields = Pick<ToolSearchFields, "parameterNames" | "parameterDescriptions" | "enumValues">;
 
 const MAX_SCHEMA_DEPTH = 6;
 const MAX_PARAMETERS_PER_TOOL = 200;
@@ -86,20 +89,39 @@ class ParameterCollector {
 }
 
 export function extractSearchFields(tool: CatalogTool): ToolSearchFields {
-  const schema = isSchema(tool.inputSchema) ? tool.inputSchema : {};
-  const collector = new ParameterCollector(schema);
-  collector.walk(schema, 0);
+  const schema = isSchema(tool.inputSchema) ? tool.inputSchema : EMPTY_SCHEMA;
   return {
     name: tool.name,
     description: typeof tool.description === "string" ? tool.description : "",
-    parameterNames: [...collector.names],
-    parameterDescriptions: [...collector.descriptions],
-    enumValues: [...collector.enumValues],
+    ...schemaFieldsOf(schema),
   };
 }
 
+const EMPTY_SCHEMA: JsonSchema = {};
+
+/**
+ * The schema's part of the fields, walked once per schema object and shared by the tools that share it (an import
+ * makes a catalog's equal schemas one object, lib/catalog/import-catalog.ts): schemas are never edited in place.
+ */
+const fieldsBySchema = new WeakMap<JsonSchema, SchemaFields>();
+
+function schemaFieldsOf(schema: JsonSchema): SchemaFields {
+  let fields = fieldsBySchema.get(schema);
+  if (fields === undefined) {
+    const collector = new ParameterCollector(schema);
+    collector.walk(schema, 0);
+    fields = {
+      parameterNames: [...collector.names],
+      parameterDescriptions: [...collector.descriptions],
+      enumValues: [...collector.enumValues],
+    };
+    fieldsBySchema.set(schema, fields);
+  }
+  return fields;
+}
+
 /** The texts of each searched field, for searches that treat the four fields alike. */
-export function searchFieldTexts(tool: CatalogTool): Record<SearchField, string[]> {
+export function searchFieldTexts(tool: CatalogTool): Record<SearchField, readonly string[]> {
   const fields = extractSearchFields(tool);
   return {
     name: [fields.name],

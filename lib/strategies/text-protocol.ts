@@ -1,4 +1,5 @@
 import type { CatalogTool } from "../core/catalog";
+import { jsonTextOf } from "../core/json-text";
 import { PROVIDER_IDS } from "../core/ids";
 import type { NeededToolCall } from "../scenario/types";
 import type { ConversationSession } from "../simulator/session";
@@ -20,7 +21,7 @@ export const TEXT_PROTOCOL_RULES = [
 
 /** One tool as text in the system prompt: its name, description and JSON Schema. */
 export function toolAsText(tool: CatalogTool): string {
-  return `## ${tool.name}\n${tool.description.trim()}\nArguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`;
+  return `## ${tool.name}\n${tool.description.trim()}\nArguments (JSON Schema): ${jsonTextOf(tool.inputSchema)}`;
 }
 
 export function textProtocolSystem(base: string, tools: readonly CatalogTool[]): string {

@@ -113,6 +113,23 @@ describe("anthropicBodySegments: tools", () => {
     ).toBe('{"name":"a","input_schema":{"type":"object"}}');
   });
 
+  it("a tool's prompt text is JSON.stringify of the rest, key order, escapes and left-out values included", () => {
+    const schema = { type: "object", properties: { q: { type: "string", description: 'say "hi"\n→ 😀' } } };
+    const tools: Array<Record<string, unknown>> = [
+      { name: "search", description: "Find\tthings", input_schema: schema, input_examples: [{ q: "x" }] },
+      { input_schema: schema, name: "b", defer_loading: true, description: undefined, strict: true },
+      { name: "c", input_schema: null, cache_control: { type: "ephemeral" }, extra: () => 1 },
+      { name: "d", input_schema: [1, "two"], description: "" },
+      { "1": "integer-like keys first", name: "e", input_schema: schema },
+    ];
+    for (const tool of tools) {
+      const { defer_loading: _defer, cache_control: _marker, ...rest } = tool;
+      expect(anthropicToolPromptText(tool)).toBe(JSON.stringify(rest));
+    }
+    // Twice the same schema object: the same text both times.
+    expect(anthropicToolPromptText(tools[4])).toBe(anthropicToolPromptText(tools[4]));
+  });
+
   it("a body without tools, system or messages has no segments; tools that are not an array are none", () => {
     const context = { model: claude(), counter: characterCounter() };
     expect(anthropicBodySegments({}, context)).toEqual({ segments: [], warnings: [] });

@@ -1,4 +1,5 @@
 import type { EngineWarning } from "../../core";
+import { jsonTextOf } from "../../core/json-text";
 import { SegmentList } from "../segment-list";
 import type { BodyContext, BodySegments } from "../types";
 
@@ -19,8 +20,18 @@ function withoutCacheControl(block: Json): Json {
  * definitions go through this same function, so a recorded body and a simulated one get equal keys.
  */
 export function anthropicToolPromptText(tool: Json): string {
-  const { defer_loading: _deferLoading, cache_control: _marker, ...promptPart } = tool;
-  return JSON.stringify(promptPart);
+  // `JSON.stringify` of the tool without those two keys, key by key, so that the schema's JSON, the bulk of the text,
+  // is the one kept per schema object (a catalog's tools share their schemas, lib/core/json-text.ts).
+  const members: string[] = [];
+  for (const key of Object.keys(tool)) {
+    if (key === "defer_loading" || key === "cache_control") continue;
+    const value = tool[key];
+    const text =
+      key === "input_schema" && value !== null && typeof value === "object" ? jsonTextOf(value) : JSON.stringify(value);
+    // A value JSON leaves out (undefined, a function) leaves its key out too.
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${members.join(",")}}`;
 }
 
 /**
