@@ -27,7 +27,9 @@
  * `--own-catalog N` (N tools, 10,000 when omitted) then imports a person's own catalog through the catalog panel's
  * "Open file" into the weather example, once per visit, and prints it as "own-catalog-N (import)": the real MCP
  * servers' tools served for many tenants (scripts/test-support/own-catalog.ts; namespaced names, nested schemas, long
- * descriptions, unlike the synthetic catalog), which no build-time first screen helps. Its times count from the file
+ * descriptions, unlike the synthetic catalog), which no build-time first screen helps; `--distinct-schemas` gives
+ * every tool a schema of its own ("own-catalog-N-distinct-schemas"), as a catalog gathered from many servers has,
+ * where the tenants' copies of one server share theirs. Its times count from the file
  * input's change event: "scenario shown" until the catalog's tool count is on screen, "first request shown" until a
  * request of the import's run is, "all strategies" until that run has ended; "longest task" is from the import on;
  * "Node run" is the worker's parse of the text and the run, in one Node process (`nodeRunImport`). The file is chosen
@@ -52,7 +54,7 @@ import {
   stepOnce,
   waitForRunAfter,
 } from "./bench-support";
-import { ownMcpCatalog } from "./test-support/own-catalog";
+import { ownMcpCatalog, type OwnCatalogOptions } from "./test-support/own-catalog";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
 /** Key presses per example when stepping (fewer when the run has fewer steps). */
@@ -107,7 +109,7 @@ async function nodeRun(exampleId: string): Promise<void> {
  * (components/import/apply-catalog-import.ts) with the weather example's settings, in the page's order. Prints the
  * milliseconds from the parse to the run's end.
  */
-async function nodeRunImport(count: number): Promise<void> {
+async function nodeRunImport(count: number, shape: OwnCatalogOptions): Promise<void> {
   const [{ localEngineDependencies }, { createEngineHost, messageChannelYield }, { STRATEGY_IDS }, { loadExample }] =
     await Promise.all([
       import("../lib/workbench/first-view"),
@@ -128,7 +130,7 @@ async function nodeRunImport(count: number): Promise<void> {
     dependencies: localEngineDependencies(),
   });
   const { catalog: _weatherCatalog, ...weather } = await loadExample("weather");
-  const text = JSON.stringify(ownMcpCatalog(count));
+  const text = JSON.stringify(ownMcpCatalog(count, shape));
   const started = performance.now();
   host.receive({
     kind: "parse-catalog",
@@ -367,8 +369,8 @@ async function importOwnCatalog(
 
 async function main(): Promise<void> {
   const nodeExample = flag("node-run");
-  const ownCount = /^own-catalog-(\d+)$/.exec(nodeExample ?? "");
-  if (ownCount) return nodeRunImport(Number(ownCount[1]));
+  const ownCount = /^own-catalog-(\d+)(-distinct-schemas)?$/.exec(nodeExample ?? "");
+  if (ownCount) return nodeRunImport(Number(ownCount[1]), { distinctSchemas: ownCount[2] !== undefined });
   if (nodeExample) return nodeRun(nodeExample);
 
   const url = baseUrl();
@@ -414,16 +416,18 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--own-catalog")) {
     const count = Number(flag("own-catalog") ?? 10_000) || 10_000;
-    const file = path.join(os.tmpdir(), `own-catalog-${count}.json`);
-    fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count)));
+    const distinctSchemas = process.argv.includes("--distinct-schemas");
+    const label = `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}`;
+    const file = path.join(os.tmpdir(), `${label}.json`);
+    fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
     for (let visit = 1; visit <= firstVisits; visit += 1) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(LONG_TASK_RECORDER);
-      const node = nodeRunMs(`own-catalog-${count}`);
+      const node = nodeRunMs(label);
       const cells = await importOwnCatalog(context, url, file, count);
       console.log(
         row([
-          `own-catalog-${count} (import)`,
+          `${label} (import)`,
           ...cells.slice(0, 6),
           node === null ? "failed" : millis(node),
           `${script.gzipKb.toFixed(0)} kB`,

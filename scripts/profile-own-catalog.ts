@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/profile-own-catalog.ts [N] — the work an imported catalog of N tools (10,000 when omitted, the
+ * npx tsx scripts/profile-own-catalog.ts [N] [--distinct-schemas] — the work an imported catalog of N tools (10,000 when omitted, the
  * bench's own catalog, scripts/test-support/own-catalog.ts) costs in Node, phase by phase, in CPU time as well as wall
  * time (CPU time moves far less with the machine's load): the worker's parse, the page's conversation over the new
  * tools, then the run, strategy by strategy in the page's order, with the first request's strategy timed alone.
@@ -28,7 +28,7 @@ function timed<T>(label: string, work: () => T): T {
 
 async function main(): Promise<void> {
   const count = Number(process.argv[2]) || 10_000;
-  const text = JSON.stringify(ownMcpCatalog(count));
+  const text = JSON.stringify(ownMcpCatalog(count, { distinctSchemas: process.argv.includes("--distinct-schemas") }));
   const weather = await loadExample("weather");
   const parsed = timed("parse (worker)", () => parseCatalogText(text, { sourceName: "own.json" }));
   const catalog = parsed.value!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importCatalogValue, parseCatalogText } from "./import-catalog";
 import { exampleCatalogFiles, readExampleCatalog, readTestFixture } from "./test-helpers";
+import { ownMcpCatalog } from "../../scripts/test-support/own-catalog";
 
 const weatherSchema = { type: "object", properties: { location: { type: "string" } }, required: ["location"] };
 
@@ -411,5 +412,14 @@ describe("parseCatalogText: equal schemas", () => {
     expect(JSON.stringify(tools[3].inputSchema)).toBe(
       '{"properties":{"id":{"type":"string","description":"The id"}},"type":"object"}',
     );
+  });
+});
+
+describe("parseCatalogText: the bench's own catalog", () => {
+  it("shares the schemas the tenants repeat, and none when each tool has its own", () => {
+    const distinctSchemas = (catalog: { tools: unknown[] }) =>
+      new Set(parseCatalogText(JSON.stringify(catalog)).value!.tools.map((tool) => tool.inputSchema)).size;
+    expect(distinctSchemas(ownMcpCatalog(600))).toBeLessThan(400);
+    expect(distinctSchemas(ownMcpCatalog(600, { distinctSchemas: true }))).toBe(600);
   });
 });

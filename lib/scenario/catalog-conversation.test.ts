@@ -74,6 +74,7 @@ const SHAPES: Array<[string, () => Catalog]> = [
   ["camelCase names without descriptions", () => UNDESCRIBED],
   ["the synthetic catalog, namespaced", () => SYNTHETIC],
   ["1,500 tools: the real MCP servers once per tenant", () => imported(ownMcpCatalog(1_500))],
+  ["1,500 tools: the same, every schema its own", () => imported(ownMcpCatalog(1_500, { distinctSchemas: true }))],
 ];
 
 describe("conversationForCatalog", () => {

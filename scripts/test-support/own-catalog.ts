@@ -46,8 +46,17 @@ export function realMcpTools(): Array<{ server: string; tools: McpTool[] }> {
     });
 }
 
+export type OwnCatalogOptions = {
+  /**
+   * Give every tool a schema of its own (a `description` naming the tool): served for many tenants, the real servers'
+   * tools repeat their schemas (10,000 tools, a few hundred distinct), and the import shares what repeats; a catalog
+   * gathered from many different servers has no such repeats.
+   */
+  distinctSchemas?: boolean;
+};
+
 /** `count` tools, tenant after tenant, each tenant with every real server; names stay within 64 characters. */
-export function ownMcpCatalog(count: number): { tools: McpTool[] } {
+export function ownMcpCatalog(count: number, options: OwnCatalogOptions = {}): { tools: McpTool[] } {
   const servers = realMcpTools();
   const tools: McpTool[] = [];
   for (let round = 0; tools.length < count; round++) {
@@ -65,7 +74,9 @@ export function ownMcpCatalog(count: number): { tools: McpTool[] } {
             `${tool.description ?? ""}\n\nServed by ${tenant}'s ${server} connector (${environment}). ` +
             `Calls are audited and rate limited per workspace; results reflect the permissions of the connected ` +
             `account, and items the account cannot see are left out silently rather than reported as errors.`,
-          inputSchema: tool.inputSchema,
+          inputSchema: options.distinctSchemas
+            ? { ...tool.inputSchema, description: `The arguments of ${name}.` }
+            : tool.inputSchema,
         });
       }
     }
