@@ -1,6 +1,6 @@
 /**
  * npm run bench:browser:profile [-- --port 3000] [--example learning-agent] [--moment step|after-run|startup|run|edit|import]
- *   [--own-catalog 10000] [--trace out.json]
+ *   [--own-catalog 10000 [--distinct-schemas]] [--trace out.json]
  *   [--no-sampler]
  *
  * Where the main thread's time goes, from a Chrome performance trace (the profile behind docs/PERFORMANCE.md's
@@ -413,8 +413,9 @@ type Commit = {
  * profiling build: `next build --profile`, with `--no-mangling` for names in the sampled functions).
  */
 async function profileImport(page: Page, url: string, count: number, startRecording: () => Promise<void>) {
-  const file = path.join(os.tmpdir(), `own-catalog-${count}.json`);
-  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count)));
+  const distinctSchemas = process.argv.includes("--distinct-schemas");
+  const file = path.join(os.tmpdir(), `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}.json`);
+  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
   // Every message between the page and its workers, by kind and the page's time (sent, or handled on the page).
   await page.addInitScript(() => {
     const log: Array<[number, string]> = [];

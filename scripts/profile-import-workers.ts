@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/profile-import-workers.ts --port <p> [--own-catalog 10000] [--out <directory>] [--top 25]
+ * npx tsx scripts/profile-import-workers.ts --port <p> [--own-catalog 10000 [--distinct-schemas]] [--out <directory>] [--top 25]
  *
  * Where the engine workers' time goes during a person's import: the same "Open file" of the bench's own catalog
  * (scripts/test-support/own-catalog.ts) into the weather example, with the V8 sampling profiler of every worker
@@ -44,8 +44,9 @@ async function main(): Promise<void> {
   const count = Number(flag("own-catalog") ?? 10_000) || 10_000;
   const out = flag("out") ?? os.tmpdir();
   const top = Number(flag("top") ?? 25);
-  const file = path.join(os.tmpdir(), `own-catalog-${count}.json`);
-  if (!fs.existsSync(file)) fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count)));
+  const distinctSchemas = process.argv.includes("--distinct-schemas");
+  const file = path.join(os.tmpdir(), `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}.json`);
+  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

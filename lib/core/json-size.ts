@@ -38,17 +38,24 @@ export function rememberSerialisation(value: object, text: string, asciiAppended
  * definition of every request, so the identity lookup comes first.
  */
 export function serialisedSizes(value: object, whole = false): JsonSizes | undefined {
+  let sizes = measuredSizes(value);
+  if (sizes === undefined) {
+    if (!whole && holdsLongText(value)) return undefined;
+    const text = JSON.stringify(value) ?? "";
+    sizes = { length: text.length, bytes: utf8ByteLength(text) };
+    objectSizes.set(value, sizes);
+  }
+  return sizes;
+}
+
+/** The sizes of `JSON.stringify(value)` when they are known without serialising it (measured, or its text kept). */
+export function measuredSizes(value: object): JsonSizes | undefined {
   let sizes = objectSizes.get(value);
   if (sizes === undefined) {
     const known = knownTexts.get(value);
-    if (known !== undefined) {
-      const { text, asciiAppended } = known;
-      sizes = { length: text.length + asciiAppended, bytes: utf8ByteLength(text) + asciiAppended };
-    } else {
-      if (!whole && holdsLongText(value)) return undefined;
-      const text = JSON.stringify(value) ?? "";
-      sizes = { length: text.length, bytes: utf8ByteLength(text) };
-    }
+    if (known === undefined) return undefined;
+    const { text, asciiAppended } = known;
+    sizes = { length: text.length + asciiAppended, bytes: utf8ByteLength(text) + asciiAppended };
     objectSizes.set(value, sizes);
   }
   return sizes;
@@ -113,6 +120,80 @@ export function jsonStringSizes(text: string): JsonSizes {
     }
   }
   return { length, bytes };
+}
+
+/**
+ * What `JSON.stringify(value, null, 2)` adds to `JSON.stringify(value)`, from the value's shape alone: a non-empty
+ * object or array of m members written at depth d adds m + 1 line breaks, 2(d + 1) spaces before each member and 2d
+ * before its closing bracket, and an object one space after each key's colon (`"key": value`); an empty one adds
+ * nothing, and strings never hold a raw line break. So the extra bytes at depth d are `atDepthZero + d × perDepth`,
+ * two figures kept per object (a schema shared by many definitions is walked once), and the pretty text's size is the
+ * compact text's, which the request-size check already measured (`serialisedSizes`), plus these. At 10,000 tools the
+ * page's detail of a request writes all but a few definitions as a note and states the whole pretty text's size:
+ * serialising each left-out definition pretty-printed to measure it took ≈ 70 ms of the first request in Node.
+ * Null for what only serialising answers (an object with `toJSON`, or not a plain object or array).
+ */
+export type PrettyLayout = { atDepthZero: number; perDepth: number; lineBreaks: number };
+
+const prettyLayouts = new WeakMap<object, PrettyLayout>();
+
+export function prettyLayoutOf(value: object): PrettyLayout | null {
+  const known = prettyLayouts.get(value);
+  if (known !== undefined) return known;
+  // The object and its direct members are kept (a definition and its schema, which other formats' definitions
+  // share); deeper values are walked each time, which costs less than keeping every one of them.
+  return walkLayout(value, 1) ? prettyLayouts.get(value)! : null;
+}
+
+/** The last `walkLayout`'s answer (no object is made per walked value). */
+const walked = { atDepthZero: 0, perDepth: 0, lineBreaks: 0 };
+
+/**
+ * Walks `value` into `walked`, keeping its layout when `keep` ≥ 0 and its members' down to `keep` levels below; false
+ * for what only serialising answers.
+ */
+function walkLayout(value: object, keep: number): boolean {
+  const known = prettyLayouts.get(value);
+  if (known !== undefined) {
+    walked.atDepthZero = known.atDepthZero;
+    walked.perDepth = known.perDepth;
+    walked.lineBreaks = known.lineBreaks;
+    return true;
+  }
+  let members = 0;
+  let atDepthZero = 0;
+  let perDepth = 0;
+  let lineBreaks = 0;
+  const array = Array.isArray(value);
+  if (!array) {
+    const prototype = Object.getPrototypeOf(value) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
+  }
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    // An array writes every element (undefined and functions as `null`); an object leaves those out with their keys.
+    if (!array && (item === undefined || typeof item === "function" || typeof item === "symbol")) continue;
+    members += 1;
+    if (typeof item !== "object" || item === null) continue;
+    if (!walkLayout(item, keep - 1)) return false;
+    // A member sits one level deeper: its extra bytes at depth d + 1.
+    atDepthZero += walked.atDepthZero + walked.perDepth;
+    perDepth += walked.perDepth;
+    lineBreaks += walked.lineBreaks;
+  }
+  if (members > 0) {
+    lineBreaks += members + 1;
+    // Line breaks, two spaces before each member at depth zero, and a space after each key's colon.
+    atDepthZero += members + 1 + 2 * members + (array ? 0 : members);
+    perDepth += 2 * (members + 1);
+  }
+  walked.atDepthZero = atDepthZero;
+  walked.perDepth = perDepth;
+  walked.lineBreaks = lineBreaks;
+  if (keep >= 0) prettyLayouts.set(value, { atDepthZero, perDepth, lineBreaks });
+  return true;
 }
 
 /** The control characters `JSON.stringify` writes as a backslash and one letter: `\b`, `\t`, `\n`, `\f`, `\r`. */

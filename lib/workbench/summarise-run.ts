@@ -2,6 +2,7 @@ import type { EngineStep, Segment, StrategyRun, WireRequest } from "../engine/ty
 import { getModel } from "../models/model-table";
 import { explicitCacheSummary } from "../models/native-cache";
 import { utf8ByteLength } from "../core/utf8";
+import { measuredSizes, prettyLayoutOf } from "../core/json-size";
 import { jsonTextLength, keptJsonTextLength } from "./json-length";
 import type { RunSummary, StepDetail, StepSummary } from "./types";
 
@@ -247,11 +248,20 @@ function definitionCount(value: unknown): number {
   return count;
 }
 
-/** Sizes of `JSON.stringify(item, null, 2)` kept by identity: a catalog's definitions are the same objects in every request. */
+/**
+ * Sizes of `JSON.stringify(item, null, 2)`: a definition's compact size (measured once by the request-size check)
+ * plus what its shape adds (`prettyLayoutOf`, kept by identity: a catalog's definitions are the same objects in every
+ * request); serialised only for what the shape cannot answer.
+ */
 const prettySizes = new WeakMap<object, { bytes: number; newlines: number }>();
 
 function prettyJsonSize(item: unknown): { bytes: number; newlines: number } {
-  const known = typeof item === "object" && item !== null ? prettySizes.get(item) : undefined;
+  const object = typeof item === "object" && item !== null ? item : null;
+  // Without a compact size already measured, serialising pretty-printed costs no more than serialising compact.
+  const compact = object ? measuredSizes(object) : undefined;
+  const layout = object && compact ? prettyLayoutOf(object) : null;
+  if (layout && compact) return { bytes: compact.bytes + layout.atDepthZero, newlines: layout.lineBreaks };
+  const known = object ? prettySizes.get(object) : undefined;
   if (known) return known;
   const text = JSON.stringify(item, null, 2) ?? "null";
   let newlines = 0;
