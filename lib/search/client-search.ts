@@ -192,6 +192,9 @@ const SERVER_SEPARATOR = ":";
 
 /** Shared by every field with the same texts: read only once built. */
 type FieldIndex = { terms: Map<string, number>; length: number; sequence: string[] };
+/** A node of the trie of argument lists: the list of the texts on the path here, and the lists that go on. */
+type ListNode = { words?: FieldWords; next?: Map<string, ListNode> };
+
 /** The words of one list of field texts, and its index once built. */
 type FieldWords = { sequence: WordRecord[]; extras: WordRecord[]; index: FieldIndex | undefined };
 
@@ -465,11 +468,12 @@ export function createClientSearch(
   // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
   // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
   // One text is its own key (most fields: no serialising of long descriptions); a list of texts is found by identity
-  // first (tools that share a schema share its lists, lib/search/tool-fields.ts), then by its JSON, in a map of its
-  // own, so that no list can pass for a single text.
+  // first (tools that share a schema share its lists, lib/search/tool-fields.ts), then by its texts, one map per
+  // position (a trie), so that equal lists of different schemas meet without a key made for each: a catalog whose
+  // schemas are all different made 20,000 JSON keys of its argument lists at 10,000 tools.
   const fieldWordsByText = new Map<string, FieldWords>();
-  const fieldWordsByTexts = new Map<string, FieldWords>();
   const fieldWordsByList = new Map<readonly string[], FieldWords>();
+  const listsByTexts: ListNode = {};
   const readFieldWords = (texts: readonly string[]): FieldWords => {
     const sequence: WordRecord[] = [];
     const extras: WordRecord[] = [];
@@ -489,9 +493,14 @@ export function createClientSearch(
     }
     let known = fieldWordsByList.get(texts);
     if (known === undefined) {
-      const key = JSON.stringify(texts);
-      known = fieldWordsByTexts.get(key);
-      if (known === undefined) fieldWordsByTexts.set(key, (known = readFieldWords(texts)));
+      let node = listsByTexts;
+      for (const text of texts) {
+        const next = (node.next ??= new Map());
+        let child = next.get(text);
+        if (child === undefined) next.set(text, (child = {}));
+        node = child;
+      }
+      known = node.words ??= readFieldWords(texts);
       fieldWordsByList.set(texts, known);
     }
     return known;
