@@ -80,6 +80,12 @@ describe("createClientSearch", () => {
         inputSchema: schema({ to: "Mail address.", cc: "A group." }),
       },
       { name: "tenant_d_send", description: "Send mail.", inputSchema: schema({ to: "Mail address.", cc: "A list." }) },
+      // Its argument lists go on where tenant_c's end.
+      {
+        name: "tenant_e_send",
+        description: "Send mail.",
+        inputSchema: schema({ to: "Mail address.", cc: "A group.", bcc: "Hidden." }),
+      },
       { name: "apart", description: "Mail address.", inputSchema: schema({ to: "Mail", x: "address.Now." }) },
       { name: "joined", description: "Mail address.", inputSchema: schema({ to: "Mailaddress.", x: "Now." }) },
     ];
@@ -109,8 +115,15 @@ describe("createClientSearch", () => {
       address: { description: 1, parameterDescription: 1 },
       mailaddress: { parameterDescription: 1 },
     });
-    expect(hitNames(tools, "group")).toEqual(["tenant_c_send"]);
+    expect(counts("mail group hidden bcc", "tenant_e_send")).toEqual({
+      mail: { description: 1, parameterDescription: 1 },
+      group: { parameterDescription: 1 },
+      hidden: { parameterDescription: 1 },
+      bcc: { parameterName: 1 },
+    });
+    expect(hitNames(tools, "group")).toEqual(["tenant_c_send", "tenant_e_send"]);
     expect(hitNames(tools, "list")).toEqual(["tenant_d_send"]);
+    expect(hitNames(tools, "hidden bcc")).toEqual(["tenant_e_send"]);
   });
 
   it("reports matched index terms per field", () => {
