@@ -122,6 +122,11 @@ export function jsonStringSizes(text: string): JsonSizes {
   return { length, bytes };
 }
 
+/** What pretty-printing adds to a value's compact JSON at depth d: `atDepthZero + d × perDepth` bytes, `lineBreaks`. */
+export type PrettyLayout = { atDepthZero: number; perDepth: number; lineBreaks: number };
+
+const prettyLayouts = new WeakMap<object, PrettyLayout>();
+
 /**
  * What `JSON.stringify(value, null, 2)` adds to `JSON.stringify(value)`, from the value's shape alone: a non-empty
  * object or array of m members written at depth d adds m + 1 line breaks, 2(d + 1) spaces before each member and 2d
@@ -133,10 +138,6 @@ export function jsonStringSizes(text: string): JsonSizes {
  * serialising each left-out definition pretty-printed to measure it took ≈ 70 ms of the first request in Node.
  * Null for what only serialising answers (an object with `toJSON`, or not a plain object or array).
  */
-export type PrettyLayout = { atDepthZero: number; perDepth: number; lineBreaks: number };
-
-const prettyLayouts = new WeakMap<object, PrettyLayout>();
-
 export function prettyLayoutOf(value: object): PrettyLayout | null {
   const known = prettyLayouts.get(value);
   if (known !== undefined) return known;
