@@ -70,6 +70,9 @@ describe("prettyLayoutOf", () => {
     ["values JSON.stringify leaves out", { kept: 1, gone: undefined, call: () => 1, symbol: Symbol("s") }],
     ["array elements written as null", [undefined, () => 1, Symbol("s"), 3]],
     ["an object whose every value is left out", { only: undefined }],
+    // eslint-disable-next-line no-sparse-arrays
+    ["an array with holes", [1, , { a: [, 2] }, ,]],
+    ["an array with a property of its own besides its elements", Object.assign([1, { b: 2 }], { extra: { c: 3 } })],
     ["escapes and multi-byte text", { text: "line\nbreak and \u00e9 and 😀", 'key with "quote"': "value" }],
     ["integer-like keys", { 2: "b", 1: "a", name: "n" }],
     ["an object without a prototype", Object.assign(Object.create(null) as object, { a: [1, { b: 2 }] })],

@@ -171,11 +171,13 @@ function walkLayout(value: object, keep: number): boolean {
     if (prototype !== Object.prototype && prototype !== null) return false;
     if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
   }
-  for (const key in value) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
-    const item = (value as Record<string, unknown>)[key];
-    // An array writes every element (undefined and functions as `null`); an object leaves those out with their keys.
-    if (!array && (item === undefined || typeof item === "function" || typeof item === "symbol")) continue;
+  // An array writes every index up to its length (holes, undefined and functions as `null`) and nothing else; an
+  // object writes its own enumerable keys but those whose values are undefined, functions or symbols.
+  const keys = array ? null : Object.keys(value);
+  const count = keys === null ? (value as unknown[]).length : keys.length;
+  for (let index = 0; index < count; index += 1) {
+    const item = keys === null ? (value as unknown[])[index] : (value as Record<string, unknown>)[keys[index]];
+    if (keys !== null && (item === undefined || typeof item === "function" || typeof item === "symbol")) continue;
     members += 1;
     if (typeof item !== "object" || item === null) continue;
     if (!walkLayout(item, keep - 1)) return false;
