@@ -21,11 +21,10 @@
  * window (reportRunWindow); `--no-sampler` leaves the page's sampler off, so its cost is not in those figures.
  */
 import fs from "node:fs";
-import path from "node:path";
 import os from "node:os";
 import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { baseUrl, flag, openFileAndTime, runsEnded, settlePage, stepOnce, waitForRunAfter } from "./bench-support";
-import { ownMcpCatalog } from "./test-support/own-catalog";
+import { writeOwnCatalogFile } from "./test-support/own-catalog";
 
 /**
  * Registered before the page's scripts: a stand-in for the React DevTools hook (production React reports every
@@ -413,9 +412,7 @@ type Commit = {
  * profiling build: `next build --profile`, with `--no-mangling` for names in the sampled functions).
  */
 async function profileImport(page: Page, url: string, count: number, startRecording: () => Promise<void>) {
-  const distinctSchemas = process.argv.includes("--distinct-schemas");
-  const file = path.join(os.tmpdir(), `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}.json`);
-  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
+  const { file } = writeOwnCatalogFile(count, { distinctSchemas: process.argv.includes("--distinct-schemas") });
   // Every message between the page and its workers, by kind and the page's time (sent, or handled on the page).
   await page.addInitScript(() => {
     const log: Array<[number, string]> = [];

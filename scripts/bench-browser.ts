@@ -41,7 +41,6 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
-import path from "node:path";
 import { chromium, type BrowserContext, type Page } from "@playwright/test";
 import {
   baseUrl,
@@ -54,7 +53,7 @@ import {
   stepOnce,
   waitForRunAfter,
 } from "./bench-support";
-import { ownMcpCatalog, type OwnCatalogOptions } from "./test-support/own-catalog";
+import { ownMcpCatalog, writeOwnCatalogFile, type OwnCatalogOptions } from "./test-support/own-catalog";
 
 const DEFAULT_EXAMPLES = ["weather", "learning-agent", "github-mcp", "mixed-mcp", "synthetic-10000"];
 /** Key presses per example when stepping (fewer when the run has fewer steps). */
@@ -416,10 +415,9 @@ async function main(): Promise<void> {
   }
   if (process.argv.includes("--own-catalog")) {
     const count = Number(flag("own-catalog") ?? 10_000) || 10_000;
-    const distinctSchemas = process.argv.includes("--distinct-schemas");
-    const label = `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}`;
-    const file = path.join(os.tmpdir(), `${label}.json`);
-    fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
+    const { label, file } = writeOwnCatalogFile(count, {
+      distinctSchemas: process.argv.includes("--distinct-schemas"),
+    });
     for (let visit = 1; visit <= firstVisits; visit += 1) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(LONG_TASK_RECORDER);

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { flag, openFileAndTime, settlePage } from "./bench-support";
-import { ownMcpCatalog } from "./test-support/own-catalog";
+import { writeOwnCatalogFile } from "./test-support/own-catalog";
 
 type ProfileNode = {
   id: number;
@@ -44,9 +44,7 @@ async function main(): Promise<void> {
   const count = Number(flag("own-catalog") ?? 10_000) || 10_000;
   const out = flag("out") ?? os.tmpdir();
   const top = Number(flag("top") ?? 25);
-  const distinctSchemas = process.argv.includes("--distinct-schemas");
-  const file = path.join(os.tmpdir(), `own-catalog-${count}${distinctSchemas ? "-distinct-schemas" : ""}.json`);
-  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, { distinctSchemas })));
+  const { file } = writeOwnCatalogFile(count, { distinctSchemas: process.argv.includes("--distinct-schemas") });
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -5,6 +5,7 @@
  * long descriptions. The bench imports it through the page ("Open file"); tests generate turns over it.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 export const CATALOGS_FOLDER = path.join(__dirname, "..", "..", "examples", "catalogs");
@@ -82,4 +83,15 @@ export function ownMcpCatalog(count: number, options: OwnCatalogOptions = {}): {
     }
   }
   return { tools };
+}
+
+/**
+ * The bench's own catalog written where the browser can open it, named by its shape (`own-catalog-N` or
+ * `own-catalog-N-distinct-schemas`, the bench's row label): the file the bench and the profilers choose with "Open file".
+ */
+export function writeOwnCatalogFile(count: number, options: OwnCatalogOptions = {}): { label: string; file: string } {
+  const label = `own-catalog-${count}${options.distinctSchemas ? "-distinct-schemas" : ""}`;
+  const file = path.join(os.tmpdir(), `${label}.json`);
+  fs.writeFileSync(file, JSON.stringify(ownMcpCatalog(count, options)));
+  return { label, file };
 }
