@@ -411,6 +411,97 @@ describe("playground controller", () => {
       controller.dispose();
     });
 
+    it.each([
+      ["its error (the worker no longer holds that run)", "error"],
+      ["its detail", "detail"],
+    ] as const)(
+      "drops an older run's answer that arrives after an import's first request is shown: %s",
+      async (_name, answer) => {
+        vi.useFakeTimers();
+        const { worker, store, controller } = setUp();
+        controller.openWorkspace({ scenario, strategyId: "stubs", stepIndex: 0 });
+        await vi.advanceTimersByTimeAsync(0);
+        const first = lastSent(worker, "run");
+        const before = fakeStrategyRun("stubs", 2);
+        worker.answer({
+          kind: "run-result",
+          requestId: first.requestId,
+          catalogVersion: first.catalogVersion,
+          summaries: [summariseRun(before)],
+          timingMs: 5,
+        });
+        await vi.advanceTimersByTimeAsync(0);
+        // The step's detail of the example's run is asked for; the worker answers it only after the import's run,
+        // the run it holds by then (its messages are handled in order).
+        const older = lastSent(worker, "step-detail");
+        expect(older).toMatchObject({ runRequestId: first.requestId, stepIndex: 0 });
+        const tools = [{ name: "lookup", description: "Look up.", inputSchema: { type: "object" } }];
+        const imported = controller.importCatalogText(JSON.stringify({ tools }), "own.json");
+        const parse = lastSent(worker, "parse-catalog");
+        const early = lastSent(worker, "run");
+        const fitted = [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }];
+        worker.answer({
+          kind: "catalog-parsed",
+          requestId: parse.requestId,
+          catalogVersion: parse.catalogVersion,
+          problems: [],
+          catalog: { tools },
+          conversation: { turns: fitted, missing: ["get_weather"], replaced: true },
+          text: JSON.stringify({ tools }),
+        });
+        store.setState({ turns: (await imported)!.turns as typeof fitted });
+        await vi.advanceTimersByTimeAsync(0);
+        const stubs = fakeStrategyRun("stubs", 1);
+        const soFar = { ...stubs, steps: stubs.steps.slice(0, 1) };
+        worker.answer({
+          kind: "run-progress",
+          requestId: early.requestId,
+          done: 0,
+          total: 8,
+          firstRequest: { summary: summariseRunSoFar(soFar), detail: stepDetail(soFar, 0)! },
+        });
+        await vi.advanceTimersByTimeAsync(0);
+        const shown = store.getState().detail;
+        expect(shown).toMatchObject({ strategyId: "stubs", stepIndex: 0 });
+        expect(store.getState().detailRunRequestId).toBe(early.requestId);
+        // Every page request still unanswered is of the example's run: the import's first request came handed over.
+        const unanswered = worker.sent.filter(
+          (message): message is Extract<EngineRequest, { kind: "step-detail" }> =>
+            message.kind === "step-detail" && message.purpose === undefined && message.requestId >= older.requestId,
+        );
+        expect(unanswered.every((message) => message.runRequestId === first.requestId)).toBe(true);
+        worker.answer({
+          kind: "run-result",
+          requestId: early.requestId,
+          catalogVersion: parse.catalogVersion,
+          summaries: [summariseRun(stubs)],
+          timingMs: 5,
+        });
+        await vi.advanceTimersByTimeAsync(0);
+        for (const request of unanswered)
+          worker.answer(
+            answer === "error"
+              ? {
+                  kind: "error",
+                  requestId: request.requestId,
+                  request: "step-detail",
+                  message: `engine: run ${request.runRequestId} is no longer the latest`,
+                }
+              : {
+                  kind: "step-detail",
+                  requestId: request.requestId,
+                  runRequestId: request.runRequestId,
+                  detail: stepDetail(before, 0)!,
+                },
+          );
+        await vi.advanceTimersByTimeAsync(0);
+        expect(store.getState().detailError).toBeNull();
+        expect(store.getState().detail).toBe(shown);
+        expect(store.getState().detailRunRequestId).toBe(early.requestId);
+        controller.dispose();
+      },
+    );
+
     it("does not fetch ahead a request too large to be worth it, nor keep details of an older run", async () => {
       const { worker, store, controller } = setUp();
       const big = "x".repeat(PREFETCH_DETAIL_MAX_BYTES);

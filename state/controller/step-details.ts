@@ -114,6 +114,9 @@ export function createStepDetails(store: PlaygroundStore, client: EngineClient) 
       if (early.ok) return show(early.value);
     }
     const outcome = await client.stepDetail(runRequestId, strategyId, stepIndex);
+    // The worker answers in order: a newer run shown meanwhile (an import's first request, handed over) came first,
+    // and this answer, of a run the worker no longer holds, must not replace it, not even as an error.
+    if (!isCurrent()) return;
     if (outcome.ok) show(outcome.value);
     else if (!outcome.stale) store.getState().setDetail(null, outcome.message);
   }
