@@ -123,6 +123,16 @@ describe("detectCatalogFormat", () => {
     ["Gemini declarations with JSON Schema", [{ name: "a", parametersJsonSchema: weatherSchema }], "gemini"],
     ["Gemini declarations, bare", [{ name: "a", parameters: { type: "OBJECT", properties: {} } }], "gemini"],
     [
+      "Bedrock Converse request body",
+      {
+        modelId: "m",
+        messages: [],
+        toolConfig: { tools: [{ toolSpec: { name: "a", inputSchema: { json: weatherSchema } } }] },
+      },
+      "bedrock",
+    ],
+    ["Bedrock toolConfig", { tools: [{ cachePoint: { type: "default" } }, { toolSpec: { name: "a" } }] }, "bedrock"],
+    [
       "pages of tools/list",
       [{ tools: [{ name: "a", inputSchema: weatherSchema }], nextCursor: "2" }, { tools: [] }],
       "mcp",

@@ -23,7 +23,12 @@ export type CatalogFormat =
    * Gemini `functionDeclarations` (or `function_declarations`): `{ name, description, parameters }` in Gemini's
    * OpenAPI subset (`type: "OBJECT"`, `nullable`), or `parametersJsonSchema` in plain JSON Schema.
    */
-  | "gemini";
+  | "gemini"
+  /**
+   * Amazon Bedrock Converse `toolConfig.tools`: `{ toolSpec: { name, description, inputSchema: { json } } }`, with
+   * `{ cachePoint }` markers between them.
+   */
+  | "bedrock";
 
 export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   catalog: "Tool Disclosure Playground catalog",
@@ -34,6 +39,7 @@ export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   anthropic: "Anthropic Messages tools",
   bfcl: "BFCL function list",
   gemini: "Gemini function declarations",
+  bedrock: "Amazon Bedrock Converse tools",
 };
 
 export const EXPECTED_FORMATS_MESSAGE =
@@ -41,7 +47,8 @@ export const EXPECTED_FORMATS_MESSAGE =
   "OpenAI Chat Completions tools ([{type:'function', function:{…}}]), OpenAI Responses tools " +
   "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
   "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
-  "or Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}); " +
+  "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}) " +
+  "or Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}); " +
   "a whole request body, a JSON-RPC reply (or its event stream) or an array of tools/list pages holding one of these is read too";
 
 /** One candidate tool object and where it sits in the source document. */
@@ -154,6 +161,11 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   if (Array.isArray(value.function) && ("question" in value || "id" in value)) {
     return { format: "bfcl", items: locate(value.function, "$.function"), wrapper: value };
   }
+  // A Bedrock Converse request body (or its `toolConfig` alone, whose `tools` the branch below reads).
+  if (isRecord(value.toolConfig) && Array.isArray(value.toolConfig.tools)) {
+    const format = classifyItems(value.toolConfig.tools, undefined);
+    return format && { format, items: locate(value.toolConfig.tools, "$.toolConfig.tools"), wrapper: value };
+  }
   // A Chat Completions request body of the legacy `functions` API.
   if (Array.isArray(value.functions) && !Array.isArray(value.tools)) {
     const format = classifyItems(value.functions, undefined);
@@ -187,6 +199,7 @@ function classifyItem(
   wrapper: Record<string, unknown> | undefined,
 ): CatalogFormat | undefined {
   if (!isRecord(item)) return undefined;
+  if (isRecord(item.toolSpec)) return "bedrock";
   if (item.type === "function" && isRecord(item.function)) return "openai-chat";
   if (item.type === "namespace" || (item.type === "function" && typeof item.name === "string"))
     return "openai-responses";

@@ -70,6 +70,26 @@ describe("importCatalogValue: each format becomes the same catalog", () => {
         },
       ],
     ],
+    [
+      "bedrock",
+      {
+        modelId: "anthropic.claude-opus-4-8",
+        messages: [],
+        toolConfig: {
+          tools: [
+            {
+              toolSpec: {
+                name: "get_weather",
+                description: "Weather for a place",
+                inputSchema: { json: weatherSchema },
+              },
+            },
+            { cachePoint: { type: "default" } },
+          ],
+          toolChoice: { auto: {} },
+        },
+      },
+    ],
   ])("%s", (format, value) => {
     const imported = importCatalogValue(value);
     expect(imported.format).toBe(format);
@@ -239,6 +259,30 @@ describe("schema problems", () => {
       'missing "inputSchema"',
       '"inputSchema" must be a JSON Schema object',
     ]);
+  });
+
+  it("reads a Bedrock tool's schema inside inputSchema.json, skips its cache points, and says where a schema is missing", () => {
+    const imported = importCatalogValue({
+      tools: [
+        { toolSpec: { name: "no_schema", description: "x" } },
+        { cachePoint: { type: "default" } },
+        { toolSpec: { name: "unwrapped", inputSchema: weatherSchema } },
+        { toolSpec: { name: "wrapped", inputSchema: { json: weatherSchema } } },
+      ],
+    });
+    expect(imported.format).toBe("bedrock");
+    expect(imported.value?.tools.map((tool) => [tool.name, tool.schemaError])).toEqual([
+      ["no_schema", 'missing "inputSchema.json"'],
+      ["unwrapped", 'missing "inputSchema.json"'],
+      ["wrapped", undefined],
+    ]);
+    expect(imported.value?.tools[2]!.inputSchema).toEqual(weatherSchema);
+    expect(imported.problems.map((problem) => [problem.code, problem.path])).toEqual(
+      expect.arrayContaining([
+        ["skippedProviderTool", "$.tools[1]"],
+        [expect.any(String), "$.tools[0].toolSpec.inputSchema.json"],
+      ]),
+    );
   });
 
   it("warns about names providers reject and root schemas that are not objects", () => {

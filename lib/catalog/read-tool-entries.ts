@@ -31,6 +31,7 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   "openai-functions": { schema: "parameters" },
   bfcl: { schema: "parameters" },
   gemini: { schema: "parameters" },
+  bedrock: { schema: "inputSchema" },
 };
 
 /** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
@@ -64,6 +65,10 @@ function readItem(format: CatalogFormat, item: unknown, path: string, result: Re
   if (format === "openai-chat") {
     if (item.type !== "function" || !isRecord(item.function)) skipNonFunction(item, path, result);
     else readTool(item.function, appendKey(path, "function"), format, undefined, result);
+  } else if (format === "bedrock") {
+    // Between the tools of a Converse `toolConfig` sit `{ cachePoint: { type: "default" } }` markers.
+    if (isRecord(item.toolSpec)) readTool(item.toolSpec, appendKey(path, "toolSpec"), format, undefined, result);
+    else skipNonFunction({ type: Object.keys(item)[0] }, path, result);
   } else if (format === "openai-responses") {
     readResponsesItem(item, path, result);
   } else if (format === "gemini" && !("name" in item)) {
@@ -151,14 +156,21 @@ function readTool(
     return;
   }
   const name = item.name;
-  const schemaPath = appendKey(path, fields.schema);
+  // Bedrock wraps the JSON Schema once more: `inputSchema: { json: {…} }`.
+  const schemaPath =
+    format === "bedrock" ? appendKey(appendKey(path, fields.schema), "json") : appendKey(path, fields.schema);
   const tool: CatalogTool = {
     name,
     description: readDescription(item, path, name, result),
     inputSchema: emptyObjectSchema(),
   };
   const entry: ToolEntry = { tool, path, schemaPath };
-  const rawSchema = item[fields.schema];
+  const rawSchema =
+    format === "bedrock"
+      ? isRecord(item[fields.schema])
+        ? (item[fields.schema] as Record<string, unknown>).json
+        : undefined
+      : item[fields.schema];
   if (isRecord(rawSchema))
     tool.inputSchema =
       format === "bfcl"
@@ -166,10 +178,16 @@ function readTool(
         : format === "gemini" && !jsonSchemaKey
           ? geminiToJsonSchema(rawSchema)
           : rawSchema;
-  else if (rawSchema !== undefined || format === "catalog" || format === "mcp" || format === "anthropic") {
-    // MCP and Anthropic require the schema; OpenAI and Gemini treat a missing `parameters` as "no arguments".
-    entry.schemaUnreadable =
-      rawSchema === undefined ? `missing "${fields.schema}"` : `"${fields.schema}" must be a JSON Schema object`;
+  else if (
+    rawSchema !== undefined ||
+    format === "catalog" ||
+    format === "mcp" ||
+    format === "anthropic" ||
+    format === "bedrock"
+  ) {
+    // MCP, Anthropic and Bedrock require the schema; OpenAI and Gemini treat a missing `parameters` as "no arguments".
+    const field = format === "bedrock" ? `${fields.schema}.json` : fields.schema;
+    entry.schemaUnreadable = rawSchema === undefined ? `missing "${field}"` : `"${field}" must be a JSON Schema object`;
   }
   if (fields.examples && item[fields.examples] !== undefined) {
     const examples = item[fields.examples];
