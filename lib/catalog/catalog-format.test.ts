@@ -132,6 +132,7 @@ describe("detectCatalogFormat", () => {
       "bedrock",
     ],
     ["Bedrock toolConfig", { tools: [{ cachePoint: { type: "default" } }, { toolSpec: { name: "a" } }] }, "bedrock"],
+    ["a list of names and descriptions", { tools: [{ name: "a", description: "Does a." }, { name: "b" }] }, "names"],
     [
       "pages of tools/list",
       [{ tools: [{ name: "a", inputSchema: weatherSchema }], nextCursor: "2" }, { tools: [] }],
@@ -169,6 +170,9 @@ describe("detectCatalogFormat", () => {
   it("returns undefined for values that hold no tools", () => {
     expect(detectCatalogFormat({ hello: "world" })).toBeUndefined();
     expect(detectCatalogFormat([1, 2, 3])).toBeUndefined();
+    // Named records with no description at all, or a list mixing them with records without names, are not tools.
+    expect(detectCatalogFormat([{ name: "Ada" }, { name: "Grace" }])).toBeUndefined();
+    expect(detectCatalogFormat([{ name: "a", description: "Does a." }, { id: 2 }])).toBeUndefined();
     expect(detectCatalogFormat("tools")).toBeUndefined();
     expect(detectCatalogFormat(null)).toBeUndefined();
   });

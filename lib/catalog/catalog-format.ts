@@ -28,7 +28,12 @@ export type CatalogFormat =
    * Amazon Bedrock Converse `toolConfig.tools`: `{ toolSpec: { name, description, inputSchema: { json } } }`, with
    * `{ cachePoint }` markers between them.
    */
-  | "bedrock";
+  | "bedrock"
+  /**
+   * A bare list of `{ name, description }` with no schema under any key (written by hand, or copied from a server's
+   * documentation): each tool is read as taking no arguments, and the import says so.
+   */
+  | "names";
 
 export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   catalog: "Tool Disclosure Playground catalog",
@@ -40,6 +45,7 @@ export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
   bfcl: "BFCL function list",
   gemini: "Gemini function declarations",
   bedrock: "Amazon Bedrock Converse tools",
+  names: "tool names and descriptions",
 };
 
 export const EXPECTED_FORMATS_MESSAGE =
@@ -184,13 +190,39 @@ function locate(items: unknown[], basePath: string): LocatedItem[] {
   return items.map((item, index) => ({ item, path: appendIndex(basePath, index) }));
 }
 
-/** The format of the first item that has a recognisable shape; server tools and junk are skipped. */
+/**
+ * The format of the first item that has a recognisable shape; server tools and junk are skipped. A list of named,
+ * described tools none of which has a schema is "names".
+ */
 function classifyItems(items: unknown[], wrapper: Record<string, unknown> | undefined): CatalogFormat | undefined {
   for (const item of items) {
     const format = classifyItem(item, items, wrapper);
     if (format) return format;
   }
-  return undefined;
+  return namesOnly(items) ? "names" : undefined;
+}
+
+/** Every key any format keeps a tool's schema (or its wrapped definition) under. */
+const SCHEMA_KEYS = [
+  "inputSchema",
+  "input_schema",
+  "parameters",
+  "parametersJsonSchema",
+  "parameters_json_schema",
+  "function",
+  "toolSpec",
+];
+
+/**
+ * Whether `items` are tools with a name each, some described, and no schema anywhere: what a list of tools written
+ * by hand looks like. Any other object (a record without a name, a page of tools) makes it something else.
+ */
+function namesOnly(items: unknown[]): boolean {
+  return (
+    items.length > 0 &&
+    items.every((item) => isRecord(item) && typeof item.name === "string" && !SCHEMA_KEYS.some((key) => key in item)) &&
+    items.some((item) => isRecord(item) && typeof item.description === "string" && item.description.trim() !== "")
+  );
 }
 
 function classifyItem(

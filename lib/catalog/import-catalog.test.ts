@@ -3,6 +3,7 @@ import { importCatalogValue, parseCatalogText } from "./import-catalog";
 import { exampleCatalogFiles, readExampleCatalog, readTestFixture } from "./test-helpers";
 import { ownMcpCatalog } from "../../scripts/test-support/own-catalog";
 
+const emptySchema = { type: "object", properties: {} };
 const weatherSchema = { type: "object", properties: { location: { type: "string" } }, required: ["location"] };
 
 describe("importCatalogValue: each format becomes the same catalog", () => {
@@ -283,6 +284,19 @@ describe("schema problems", () => {
         [expect.any(String), "$.tools[0].toolSpec.inputSchema.json"],
       ]),
     );
+  });
+
+  it("reads a list of names and descriptions as tools without arguments, and says so once", () => {
+    const imported = importCatalogValue([
+      { name: "search_docs", description: "Searches the product documentation." },
+      { name: "open_ticket", description: "Opens a support ticket." },
+    ]);
+    expect(imported.format).toBe("names");
+    expect(imported.value?.tools).toEqual([
+      { name: "search_docs", description: "Searches the product documentation.", inputSchema: emptySchema },
+      { name: "open_ticket", description: "Opens a support ticket.", inputSchema: emptySchema },
+    ]);
+    expect(imported.problems.map((problem) => [problem.severity, problem.code])).toEqual([["warning", "noSchemas"]]);
   });
 
   it("warns about names providers reject and root schemas that are not objects", () => {

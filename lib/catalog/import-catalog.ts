@@ -116,6 +116,15 @@ function importLocatedItems(
   if (Object.keys(namespaces).length > 0) catalog.namespaces = namespaces;
   if (typeof wrapper?.source === "string") catalog.source = wrapper.source;
   if (typeof wrapper?.license === "string") catalog.license = wrapper.license;
+  if (detected.format === "names" && catalog.tools.length > 0)
+    problems.push({
+      severity: "warning",
+      path: "$",
+      message:
+        `${label(options)}: no tool has an input schema, so each is read as taking no arguments; ` +
+        `give a tool its arguments as "inputSchema" (a JSON Schema object), as MCP servers list them`,
+      code: "noSchemas",
+    });
   if (catalog.tools.length === 0)
     problems.push({
       severity: "warning",

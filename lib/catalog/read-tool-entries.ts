@@ -32,6 +32,7 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   bfcl: { schema: "parameters" },
   gemini: { schema: "parameters" },
   bedrock: { schema: "inputSchema" },
+  names: { schema: "inputSchema" },
 };
 
 /** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
