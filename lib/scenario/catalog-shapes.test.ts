@@ -1,9 +1,9 @@
 /**
  * A person's own catalog in the shapes people actually have (lib/catalog/test-fixtures/shapes): a JSON-RPC reply with
- * MCP 2025-06-18 fields, pages of tools/list, a whole OpenAI, Anthropic or Gemini request body, a bare array, a file
- * with a BOM, CRLF, comments and trailing commas, Chinese and Japanese descriptions, names providers refuse,
- * duplicate names across servers, one tool, 3,000 tools. Each imports with a clear result, and the conversation
- * written over it runs under every strategy with every tool found.
+ * MCP 2025-06-18 fields, pages of tools/list, a whole OpenAI, Anthropic, Gemini or Bedrock request body, a bare array,
+ * a list of names and descriptions with no schema, a file with a BOM, CRLF, comments and trailing commas, Chinese and
+ * Japanese descriptions, names providers refuse, duplicate names across servers, one tool, 3,000 tools. Each imports
+ * with a clear result, and the conversation written over it runs under every strategy with every tool found.
  */
 import fs from "node:fs";
 import { argumentsPassSchema } from "../catalog/argument-validation";
@@ -74,6 +74,8 @@ const SHAPES: Array<[string, string, string[], string[]]> = [
     ["search_restaurants", "reserve_table", "translate_menu", "get_train_timetable"],
     [],
   ],
+  ["bedrock-converse-request.json", "bedrock", ["search_flights", "hold_seat"], ["warning:skippedProviderTool"]],
+  ["names-and-descriptions.json", "names", ["search_docs", "open_ticket", "list_invoices"], ["warning:noSchemas"]],
   ["one-tool.json", "mcp", ["echo"], []],
   [
     "duplicate-across-servers.json",
