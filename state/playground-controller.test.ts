@@ -44,6 +44,40 @@ function lastSent<K extends EngineRequest["kind"]>(worker: FakeWorker, kind: K):
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The worker hands over run `requestId`'s first request (of `run`, its first step) before the strategy's run ends. */
+function handOverFirstRequest(worker: FakeWorker, requestId: number, run: StrategyRun) {
+  const soFar = { ...run, steps: run.steps.slice(0, 1) };
+  worker.answer({
+    kind: "run-progress",
+    requestId,
+    done: 0,
+    total: 8,
+    firstRequest: { summary: summariseRunSoFar(soFar), detail: stepDetail(soFar, 0)! },
+  });
+}
+
+/**
+ * The worker's answer to an import's parse: its tools, and the conversation it wrote over them in place of the
+ * scenario's, which needed get_weather; with the text for the editor when `text` is given.
+ */
+function answerParsed(
+  worker: FakeWorker,
+  parse: Extract<EngineRequest, { kind: "parse-catalog" }>,
+  tools: Array<{ name: string; description: string; inputSchema: Record<string, unknown> }>,
+  turns: ScenarioTurn[],
+  text?: string,
+) {
+  worker.answer({
+    kind: "catalog-parsed",
+    requestId: parse.requestId,
+    catalogVersion: parse.catalogVersion,
+    problems: [],
+    catalog: { tools },
+    conversation: { turns, missing: ["get_weather"], replaced: true },
+    ...(text !== undefined ? { text } : {}),
+  });
+}
+
 describe("playground controller", () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -105,15 +139,7 @@ describe("playground controller", () => {
     expect(early.strategyIds[0]).toBe(store.getState().strategyId);
     const fitted = [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }];
     const text = JSON.stringify({ tools });
-    worker.answer({
-      kind: "catalog-parsed",
-      requestId: parse.requestId,
-      catalogVersion: parse.catalogVersion,
-      problems: [],
-      catalog: { tools },
-      conversation: { turns: fitted, missing: ["get_weather"], replaced: true },
-      text,
-    });
+    answerParsed(worker, parse, tools, fitted, text);
     const conversation = await imported;
     // What apply-catalog-import does next: the worker's fitted turns on screen.
     store.setState({ turns: conversation!.turns as typeof fitted });
@@ -151,14 +177,7 @@ describe("playground controller", () => {
     const early = lastSent(worker, "run");
     // The person changed the model while the file was parsed: the early run is not of the settings on screen.
     store.getState().updateSettings({ model: "claude-sonnet-4-6" });
-    worker.answer({
-      kind: "catalog-parsed",
-      requestId: parse.requestId,
-      catalogVersion: parse.catalogVersion,
-      problems: [],
-      catalog: { tools },
-      conversation: { turns: [{ user: "Look it up", needs: [] }], missing: ["get_weather"], replaced: true },
-    });
+    answerParsed(worker, parse, tools, [{ user: "Look it up", needs: [] }]);
     const conversation = await imported;
     store.setState({ turns: conversation!.turns as ScenarioTurn[] });
     // A text the page had: it asks for none back, and shows its own.
@@ -375,14 +394,7 @@ describe("playground controller", () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       const request = lastSent(worker, "run");
       const stubs = fakeStrategyRun("stubs", 3);
-      const soFar = { ...stubs, steps: stubs.steps.slice(0, 1) };
-      worker.answer({
-        kind: "run-progress",
-        requestId: request.requestId,
-        done: 0,
-        total: 8,
-        firstRequest: { summary: summariseRunSoFar(soFar), detail: stepDetail(soFar, 0)! },
-      });
+      handOverFirstRequest(worker, request.requestId, stubs);
       await settle();
       const state = store.getState();
       expect(state.running).toBe(true);
@@ -423,13 +435,15 @@ describe("playground controller", () => {
         await vi.advanceTimersByTimeAsync(0);
         const first = lastSent(worker, "run");
         const before = fakeStrategyRun("stubs", 2);
-        worker.answer({
-          kind: "run-result",
-          requestId: first.requestId,
-          catalogVersion: first.catalogVersion,
-          summaries: [summariseRun(before)],
-          timingMs: 5,
-        });
+        const runEnds = (request: { requestId: number; catalogVersion: number }, run: StrategyRun) =>
+          worker.answer({
+            kind: "run-result",
+            requestId: request.requestId,
+            catalogVersion: request.catalogVersion,
+            summaries: [summariseRun(run)],
+            timingMs: 5,
+          });
+        runEnds(first, before);
         await vi.advanceTimersByTimeAsync(0);
         // The step's detail of the example's run is asked for; the worker answers it only after the import's run,
         // the run it holds by then (its messages are handled in order).
@@ -440,26 +454,11 @@ describe("playground controller", () => {
         const parse = lastSent(worker, "parse-catalog");
         const early = lastSent(worker, "run");
         const fitted = [{ user: "Look it up", needs: [{ tool: "lookup", arguments: {} }] }];
-        worker.answer({
-          kind: "catalog-parsed",
-          requestId: parse.requestId,
-          catalogVersion: parse.catalogVersion,
-          problems: [],
-          catalog: { tools },
-          conversation: { turns: fitted, missing: ["get_weather"], replaced: true },
-          text: JSON.stringify({ tools }),
-        });
+        answerParsed(worker, parse, tools, fitted, JSON.stringify({ tools }));
         store.setState({ turns: (await imported)!.turns as typeof fitted });
         await vi.advanceTimersByTimeAsync(0);
         const stubs = fakeStrategyRun("stubs", 1);
-        const soFar = { ...stubs, steps: stubs.steps.slice(0, 1) };
-        worker.answer({
-          kind: "run-progress",
-          requestId: early.requestId,
-          done: 0,
-          total: 8,
-          firstRequest: { summary: summariseRunSoFar(soFar), detail: stepDetail(soFar, 0)! },
-        });
+        handOverFirstRequest(worker, early.requestId, stubs);
         await vi.advanceTimersByTimeAsync(0);
         const shown = store.getState().detail;
         expect(shown).toMatchObject({ strategyId: "stubs", stepIndex: 0 });
@@ -470,13 +469,7 @@ describe("playground controller", () => {
             message.kind === "step-detail" && message.purpose === undefined && message.requestId >= older.requestId,
         );
         expect(unanswered.every((message) => message.runRequestId === first.requestId)).toBe(true);
-        worker.answer({
-          kind: "run-result",
-          requestId: early.requestId,
-          catalogVersion: parse.catalogVersion,
-          summaries: [summariseRun(stubs)],
-          timingMs: 5,
-        });
+        runEnds(early, stubs);
         await vi.advanceTimersByTimeAsync(0);
         for (const request of unanswered)
           worker.answer(
