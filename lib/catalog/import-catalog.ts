@@ -334,14 +334,19 @@ function dialectWarningCode(warning: string): Pick<InputProblem, "code" | "value
 
 function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
   tool.schemaError = reason;
-  problems.push({
+  problems.push(uncompilableProblem(tool.name, reason, schemaPath));
+}
+
+/** The error of a tool whose input schema cannot be used (missing, not an object, or refused by the compiler). */
+export function uncompilableProblem(toolName: string, reason: string, schemaPath: string): InputProblem {
+  return {
     severity: "error",
     path: schemaPath,
-    toolName: tool.name,
-    message: `catalog: input schema of ${tool.name} cannot be compiled: ${reason}`,
+    toolName,
+    message: `catalog: input schema of ${toolName} cannot be compiled: ${reason}`,
     code: "uncompilable",
-    values: { name: tool.name, reason },
-  });
+    values: { name: toolName, reason },
+  };
 }
 
 /** Anthropic rejects the request (400) when an `input_examples` entry does not match the schema. */

@@ -25,6 +25,23 @@ describe("catalog text", () => {
     expect(bad.problems.length).toBeGreaterThan(0);
   });
 
+  it("refuses a tool whose schema was deleted, as the whole catalog does, though a list of such tools imports", () => {
+    const { inputSchema: _deleted, ...withoutSchema } = { ...tool, description: "Weather now." };
+    void _deleted;
+    const edited = parseToolText(JSON.stringify(withoutSchema, null, 2), (text) => parseCatalogText(text));
+    expect(edited.tool).toBeUndefined();
+    expect(edited.problems).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        path: "$.inputSchema",
+        code: "uncompilable",
+        message: 'catalog: input schema of get_weather cannot be compiled: missing "inputSchema"',
+      }),
+    ]);
+    const whole = parseCatalogText(JSON.stringify({ tools: [withoutSchema, { ...tool, name: "get_rain" }] }));
+    expect(whole.value?.tools[0]!.schemaError).toBe('missing "inputSchema"');
+  });
+
   it("refuses a rename onto another tool's name and says why, and accepts keeping or freeing a name", () => {
     const other = { ...tool, name: "get_forecast" };
     const catalog = [tool, other];

@@ -1,7 +1,19 @@
 /** The catalog as editor text, and one tool as editor text, in the playground's own catalog format. */
+import { uncompilableProblem } from "../catalog/import-catalog";
 import type { Catalog, CatalogTool, InputProblem } from "../core/catalog";
 
-type ParseCatalogText = (text: string) => { value: Catalog | undefined; problems: InputProblem[] };
+type ParseCatalogText = (text: string) => {
+  value: Catalog | undefined;
+  problems: InputProblem[];
+  /** The format the text was read in (lib/catalog/catalog-format.ts). */
+  format?: string;
+};
+
+/**
+ * A tool object without a schema reads as a hand-written list of names (format "names": no arguments). In the editor
+ * the tool is in the playground's own format, which requires the schema: the same error as in the whole catalog.
+ */
+const missingSchema = (tool: CatalogTool) => uncompilableProblem(tool.name, 'missing "inputSchema"', "$.inputSchema");
 
 /** `schemaError` is derived on import (lib/core/catalog.ts) and never written out. */
 function serializableTool(tool: CatalogTool): Omit<CatalogTool, "schemaError"> {
@@ -27,6 +39,8 @@ export function parseToolText(
   parseCatalogText: ParseCatalogText,
 ): { tool: CatalogTool | undefined; problems: InputProblem[] } {
   const parsed = parseCatalogText(`[${text}\n]`);
+  const [named] = parsed.value?.tools ?? [];
+  if (parsed.format === "names" && named) return { tool: undefined, problems: [missingSchema(named)] };
   const problems = parsed.problems.map((problem) => ({
     ...problem,
     path: problem.path.replace(/^\$\[0\]/, "$"),
