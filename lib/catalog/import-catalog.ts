@@ -14,6 +14,7 @@ import { type JsoncReading, blankJsonComments } from "./json-comments";
 import { readEventStreamData } from "./server-sent-events";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
+import { uncompilableProblem } from "./schema-problem";
 import {
   SERVER_PREFIX_SEPARATOR,
   TOOL_NAME_PATTERN,
@@ -335,18 +336,6 @@ function dialectWarningCode(warning: string): Pick<InputProblem, "code" | "value
 function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
   tool.schemaError = reason;
   problems.push(uncompilableProblem(tool.name, reason, schemaPath));
-}
-
-/** The error of a tool whose input schema cannot be used (missing, not an object, or refused by the compiler). */
-export function uncompilableProblem(toolName: string, reason: string, schemaPath: string): InputProblem {
-  return {
-    severity: "error",
-    path: schemaPath,
-    toolName,
-    message: `catalog: input schema of ${toolName} cannot be compiled: ${reason}`,
-    code: "uncompilable",
-    values: { name: toolName, reason },
-  };
 }
 
 /** Anthropic rejects the request (400) when an `input_examples` entry does not match the schema. */

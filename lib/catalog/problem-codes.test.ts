@@ -16,6 +16,7 @@ const PROBLEM_SOURCES = [
   "lib/catalog/merge-catalogs.ts",
   "lib/catalog/append-catalog.ts",
   "lib/catalog/import-catalog.ts",
+  "lib/catalog/schema-problem.ts",
   "lib/catalog/json-text.ts",
   "lib/catalog/json-lines.ts",
   "lib/scenario/parse-scenario.ts",

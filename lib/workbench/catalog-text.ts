@@ -1,5 +1,5 @@
 /** The catalog as editor text, and one tool as editor text, in the playground's own catalog format. */
-import { uncompilableProblem } from "../catalog/import-catalog";
+import { uncompilableProblem } from "../catalog/schema-problem";
 import type { Catalog, CatalogTool, InputProblem } from "../core/catalog";
 
 type ParseCatalogText = (text: string) => {
