@@ -173,6 +173,12 @@ describe("detectCatalogFormat", () => {
     // Named records with no description at all, or a list mixing them with records without names, are not tools.
     expect(detectCatalogFormat([{ name: "Ada" }, { name: "Grace" }])).toBeUndefined();
     expect(detectCatalogFormat([{ name: "a", description: "Does a." }, { id: 2 }])).toBeUndefined();
+    // An MCP prompts/list or resources/list pasted by mistake; a hand-written list that names its arguments.
+    expect(
+      detectCatalogFormat([{ name: "code_review", description: "Reviews code.", arguments: [{ name: "code" }] }]),
+    ).toBeUndefined();
+    expect(detectCatalogFormat([{ uri: "file:///a.md", name: "a.md", description: "Notes." }])).toBeUndefined();
+    expect(detectCatalogFormat([{ name: "add", description: "Adds.", args: ["a", "b"] }])).toBeUndefined();
     expect(detectCatalogFormat("tools")).toBeUndefined();
     expect(detectCatalogFormat(null)).toBeUndefined();
   });

@@ -214,13 +214,25 @@ const SCHEMA_KEYS = [
 ];
 
 /**
+ * Keys of named, described things that are not tools: an MCP prompt's `arguments`, a resource's `uri` and
+ * `mimeType`. A list with them is left unrecognised rather than read as tools, and a hand-written tool list that
+ * names its arguments (`arguments`, `args`) is not read as taking none.
+ */
+const NOT_TOOL_KEYS = ["arguments", "args", "uri", "uriTemplate", "mimeType"];
+
+/**
  * Whether `items` are tools with a name each, some described, and no schema anywhere: what a list of tools written
- * by hand looks like. Any other object (a record without a name, a page of tools) makes it something else.
+ * by hand looks like. Any other object (a record without a name, a page of tools, a prompt) makes it something else.
  */
 function namesOnly(items: unknown[]): boolean {
   return (
     items.length > 0 &&
-    items.every((item) => isRecord(item) && typeof item.name === "string" && !SCHEMA_KEYS.some((key) => key in item)) &&
+    items.every(
+      (item) =>
+        isRecord(item) &&
+        typeof item.name === "string" &&
+        ![...SCHEMA_KEYS, ...NOT_TOOL_KEYS].some((key) => key in item),
+    ) &&
     items.some((item) => isRecord(item) && typeof item.description === "string" && item.description.trim() !== "")
   );
 }

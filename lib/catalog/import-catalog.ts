@@ -142,9 +142,9 @@ function importLocatedItems(
 }
 
 /**
- * Two files people open first that hold no tools, each said for what it is: a JSON-RPC error reply (the server
- * refused tools/list), and an MCP client's configuration (`mcpServers`, VS Code's `servers`), which names how to
- * start servers but not their tools.
+ * Files people open first that hold no tools, each said for what it is: a JSON-RPC error reply (the server
+ * refused tools/list), an MCP client's configuration (`mcpServers`, VS Code's `servers`), which names how to start
+ * servers but not their tools, and a server's prompts or resources list saved in place of its tools.
  */
 function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputProblem | undefined {
   if (!isRecord(value)) return undefined;
@@ -174,6 +174,25 @@ function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputPr
       values: { names, ...source },
     };
   }
+  // A server's other lists, saved in place of its tools.
+  const listed = isRecord(value.result) ? value.result : value;
+  const method = Array.isArray(listed.prompts)
+    ? "prompts/list"
+    : Array.isArray(listed.resources)
+      ? "resources/list"
+      : Array.isArray(listed.resourceTemplates)
+        ? "resources/templates/list"
+        : undefined;
+  if (method)
+    return {
+      severity: "error",
+      path: listed === value ? "$" : "$.result",
+      message:
+        `${label(options)}: an MCP ${method} reply, not a tools/list result: it lists no tools; ` +
+        "save the server's tools/list reply and open that",
+      code: "mcpOtherList",
+      values: { method, ...source },
+    };
   return undefined;
 }
 

@@ -151,7 +151,7 @@ describe("a person's own catalog, in the shapes people have", () => {
     expect(snake.tools[1].inputSchema.required).toEqual(["meeting_id"]);
   });
 
-  it("says what a file that holds no tools is: a JSON-RPC error reply, an MCP client's configuration", () => {
+  it("says what a file that holds no tools is: a JSON-RPC error reply, an MCP client's configuration, a prompts list", () => {
     const error = parseCatalogText(read("mcp-jsonrpc-error.json"), { sourceName: "reply.json" });
     expect(error.value).toBeUndefined();
     expect(error.problems).toMatchObject([{ severity: "error", code: "jsonRpcError", path: "$.error" }]);
@@ -160,6 +160,25 @@ describe("a person's own catalog, in the shapes people have", () => {
     expect(config.problems).toMatchObject([{ severity: "error", code: "mcpConfig", path: "$.mcpServers" }]);
     expect(config.problems[0].message).toContain("(servers github, notion)");
     expect(problemText(config.problems[0], "zh-CN")).toContain("MCP 客户端配置（服务器 github, notion）");
+    // A server's prompts/list (or resources/list) reply saved in place of its tools/list reply.
+    const prompts = parseCatalogText(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        result: { prompts: [{ name: "code_review", description: "Reviews code.", arguments: [{ name: "code" }] }] },
+      }),
+      { sourceName: "prompts.json" },
+    );
+    expect(prompts.value).toBeUndefined();
+    expect(prompts.problems).toMatchObject([{ severity: "error", code: "mcpOtherList", path: "$.result" }]);
+    expect(prompts.problems[0].message).toBe(
+      "catalog (prompts.json): an MCP prompts/list reply, not a tools/list result: it lists no tools; save the server's tools/list reply and open that",
+    );
+    expect(problemText(prompts.problems[0], "zh-CN")).toContain("MCP prompts/list 的响应");
+    const resources = parseCatalogText(JSON.stringify({ resources: [{ uri: "file:///notes.md", name: "notes.md" }] }));
+    expect(resources.problems).toMatchObject([
+      { code: "mcpOtherList", path: "$", values: { method: "resources/list" } },
+    ]);
   });
 
   it("reads JSONC with a note, and points at a real syntax error on its own line", () => {
