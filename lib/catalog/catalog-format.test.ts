@@ -132,6 +132,12 @@ describe("detectCatalogFormat", () => {
       "bedrock",
     ],
     ["Bedrock toolConfig", { tools: [{ cachePoint: { type: "default" } }, { toolSpec: { name: "a" } }] }, "bedrock"],
+    [
+      "tools keyed by their names",
+      { get_weather: { description: "Weather", parameters: weatherSchema }, get_rain: { parameters: weatherSchema } },
+      "openai-functions",
+    ],
+    ["a request's tools keyed by their names", { model: "m", tools: { a: { inputSchema: weatherSchema } } }, "mcp"],
     ["a list of names and descriptions", { tools: [{ name: "a", description: "Does a." }, { name: "b" }] }, "names"],
     [
       "pages of tools/list",
@@ -169,6 +175,11 @@ describe("detectCatalogFormat", () => {
 
   it("returns undefined for values that hold no tools", () => {
     expect(detectCatalogFormat({ hello: "world" })).toBeUndefined();
+    // An object only some of whose entries are tools is something else (a schema's properties, a configuration).
+    expect(
+      detectCatalogFormat({ get_weather: { parameters: weatherSchema }, version: { parameters: "none" } }),
+    ).toBeUndefined();
+    expect(detectCatalogFormat({ mcpServers: { github: { command: "npx" } } })).toBeUndefined();
     expect(detectCatalogFormat([1, 2, 3])).toBeUndefined();
     // Named records with no description at all, or a list mixing them with records without names, are not tools.
     expect(detectCatalogFormat([{ name: "Ada" }, { name: "Grace" }])).toBeUndefined();

@@ -2,7 +2,7 @@
  * Recognises which wire format a pasted or loaded tool list is in. Detection looks at shapes, not at any
  * declared type, because none of these formats names itself.
  */
-import { appendIndex } from "./json-path";
+import { appendIndex, appendKey } from "./json-path";
 
 export type CatalogFormat =
   /** Our own `Catalog` (MCP-like tools plus `inputExamples`, `namespace`, `mockResult`). */
@@ -55,7 +55,8 @@ export const EXPECTED_FORMATS_MESSAGE =
   "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
   "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}) " +
   "or Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}); " +
-  "a whole request body, a JSON-RPC reply (or its event stream) or an array of tools/list pages holding one of these is read too";
+  "a whole request body, a JSON-RPC reply (or its event stream), an array of tools/list pages holding one of these, " +
+  "or an object of tools keyed by their names is read too";
 
 /** One candidate tool object and where it sits in the source document. */
 export type LocatedItem = {
@@ -183,7 +184,40 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
     const format = classifyItems(value.tools, value) ?? (value.tools.length === 0 ? "catalog" : undefined);
     return format && { format, items: locate(value.tools, "$.tools"), wrapper: value };
   }
+  // Tools keyed by their names, as the AI SDK's `tools` option and many configuration files hold them.
+  const keyed = isRecord(value.tools) ? locateToolMap(value.tools, "$.tools") : locateToolMap(value, "$");
+  if (keyed) {
+    const format = classifyItems(
+      keyed.map((located) => located.item),
+      undefined,
+    );
+    return format && { format, items: keyed, ...(isRecord(value.tools) ? { wrapper: value } : {}) };
+  }
   return undefined;
+}
+
+/** The keys a tool keyed by its name keeps its schema under (as in a list, with the name left out). */
+const KEYED_SCHEMA_KEYS = [
+  "inputSchema",
+  "input_schema",
+  "parameters",
+  "parametersJsonSchema",
+  "parameters_json_schema",
+];
+
+/**
+ * `{ get_weather: { description, inputSchema }, … }`: each entry as a tool named by its key (unless it names itself),
+ * located at its key. Undefined unless every entry is an object with a schema, so no other document reads as tools.
+ */
+function locateToolMap(map: Record<string, unknown>, basePath: string): LocatedItem[] | undefined {
+  const entries = Object.entries(map);
+  const isTool = ([key, entry]: [string, unknown]) =>
+    key.trim() !== "" && isRecord(entry) && KEYED_SCHEMA_KEYS.some((schemaKey) => isRecord(entry[schemaKey]));
+  if (entries.length === 0 || !entries.every(isTool)) return undefined;
+  return entries.map(([key, entry]) => ({
+    item: typeof (entry as Record<string, unknown>).name === "string" ? entry : { name: key, ...(entry as object) },
+    path: appendKey(basePath, key),
+  }));
 }
 
 function locate(items: unknown[], basePath: string): LocatedItem[] {

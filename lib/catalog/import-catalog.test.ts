@@ -286,6 +286,26 @@ describe("schema problems", () => {
     );
   });
 
+  it("reads tools keyed by their names, each named by its key unless it names itself, located at its key", () => {
+    const imported = importCatalogValue({
+      tools: {
+        get_weather: { description: "Weather for a place", inputSchema: weatherSchema },
+        "get rain": { name: "get_rain", description: "Rain", inputSchema: weatherSchema },
+        broken: { description: "Broken", inputSchema: { type: "object", properties: { a: { type: "nonsense" } } } },
+      },
+    });
+    expect(imported.format).toBe("mcp");
+    expect(imported.value?.tools.map((tool) => tool.name)).toEqual(["get_weather", "get_rain", "broken"]);
+    expect(imported.value?.tools[0]).toEqual({
+      name: "get_weather",
+      description: "Weather for a place",
+      inputSchema: weatherSchema,
+    });
+    expect(imported.problems.filter((problem) => problem.severity === "error").map((problem) => problem.path)).toEqual([
+      "$.tools.broken.inputSchema",
+    ]);
+  });
+
   it("reads a list of names and descriptions as tools without arguments, and says so once", () => {
     const imported = importCatalogValue([
       { name: "search_docs", description: "Searches the product documentation." },
