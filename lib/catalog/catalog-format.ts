@@ -85,6 +85,11 @@ const GEMINI_DECLARATION_KEYS = ["functionDeclarations", "function_declarations"
 /** Gemini's OpenAPI-subset type names: upper case, which no JSON Schema dialect accepts. */
 const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL", "TYPE_UNSPECIFIED"]);
 
+/** Every key a format keeps a tool's input schema under, in the tool object itself. */
+const SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters", "parametersJsonSchema", "parameters_json_schema"];
+/** Keys under which a tool object wraps its whole definition (OpenAI Chat's `function`, Bedrock's `toolSpec`). */
+const DEFINITION_KEYS = ["function", "toolSpec"];
+
 /** The declarations list of one Gemini `Tool` object, under either spelling. */
 function geminiDeclarations(item: unknown): unknown[] | undefined {
   if (!isRecord(item)) return undefined;
@@ -196,15 +201,6 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   return undefined;
 }
 
-/** The keys a tool keyed by its name keeps its schema under (as in a list, with the name left out). */
-const KEYED_SCHEMA_KEYS = [
-  "inputSchema",
-  "input_schema",
-  "parameters",
-  "parametersJsonSchema",
-  "parameters_json_schema",
-];
-
 /**
  * `{ get_weather: { description, inputSchema }, … }`: each entry as a tool named by its key (unless it names itself),
  * located at its key. Undefined unless every entry is an object with a schema, so no other document reads as tools.
@@ -212,7 +208,7 @@ const KEYED_SCHEMA_KEYS = [
 function locateToolMap(map: Record<string, unknown>, basePath: string): LocatedItem[] | undefined {
   const entries = Object.entries(map);
   const isTool = ([key, entry]: [string, unknown]) =>
-    key.trim() !== "" && isRecord(entry) && KEYED_SCHEMA_KEYS.some((schemaKey) => isRecord(entry[schemaKey]));
+    key.trim() !== "" && isRecord(entry) && SCHEMA_KEYS.some((schemaKey) => isRecord(entry[schemaKey]));
   if (entries.length === 0 || !entries.every(isTool)) return undefined;
   return entries.map(([key, entry]) => ({
     item: typeof (entry as Record<string, unknown>).name === "string" ? entry : { name: key, ...(entry as object) },
@@ -236,17 +232,6 @@ function classifyItems(items: unknown[], wrapper: Record<string, unknown> | unde
   return namesOnly(items) ? "names" : undefined;
 }
 
-/** Every key any format keeps a tool's schema (or its wrapped definition) under. */
-const SCHEMA_KEYS = [
-  "inputSchema",
-  "input_schema",
-  "parameters",
-  "parametersJsonSchema",
-  "parameters_json_schema",
-  "function",
-  "toolSpec",
-];
-
 /**
  * Keys of named, described things that are not tools: an MCP prompt's `arguments`, a resource's `uri` and
  * `mimeType`. A list with them is left unrecognised rather than read as tools, and a hand-written tool list that
@@ -265,7 +250,7 @@ function namesOnly(items: unknown[]): boolean {
       (item) =>
         isRecord(item) &&
         typeof item.name === "string" &&
-        ![...SCHEMA_KEYS, ...NOT_TOOL_KEYS].some((key) => key in item),
+        ![...SCHEMA_KEYS, ...DEFINITION_KEYS, ...NOT_TOOL_KEYS].some((key) => key in item),
     ) &&
     items.some((item) => isRecord(item) && typeof item.description === "string" && item.description.trim() !== "")
   );
