@@ -1,7 +1,9 @@
 /**
  * A JSON Schema of the tool-list formats the catalog parser accepts (lib/catalog/catalog-format.ts), for Monaco's
- * inline diagnostics while typing. It is deliberately looser than the parser: it catches wrong types and missing
- * names as you type; the parser's own problems (with Ajv's view of each input schema) are listed under the editor.
+ * inline diagnostics while typing. It is deliberately looser than the parser: it catches wrong types as you type (a
+ * name that is not a string, a schema that is not an object), and requires no key, so every shape the parser reads
+ * (request bodies, pages, Gemini and Bedrock wrappers, tools keyed by name) passes it; the parser's own problems
+ * (a missing name, Ajv's view of each input schema) are listed under the editor.
  */
 export const CATALOG_EDITOR_SCHEMA_URI = "https://tool-disclosure-playground.local/schemas/catalog-editor.json";
 export const TOOL_EDITOR_SCHEMA_URI = "https://tool-disclosure-playground.local/schemas/tool-editor.json";
@@ -40,12 +42,21 @@ export function editorSchemas(words: SchemaWords) {
           strict: { type: "boolean" },
         },
       },
-      tools: { type: "array" },
+      tools: { type: ["array", "object"] },
+      toolSpec: {
+        type: "object",
+        properties: {
+          name: toolName,
+          description: { type: "string" },
+          inputSchema: { type: "object", properties: { json: schemaObject } },
+        },
+      },
     },
-    anyOf: [{ required: ["name"] }, { required: ["function"] }, { required: ["tools"] }],
   };
 
   const toolList = { type: "array", items: catalogTool };
+  /** Tools keyed by their names: `{ get_weather: { description, inputSchema } }`. */
+  const toolsByName = { type: "object", additionalProperties: catalogTool };
 
   const catalogSchema = {
     $id: CATALOG_EDITOR_SCHEMA_URI,
@@ -55,14 +66,17 @@ export function editorSchemas(words: SchemaWords) {
       {
         type: "object",
         properties: {
-          tools: toolList,
+          tools: { anyOf: [toolList, toolsByName] },
           namespaces: { type: "object", additionalProperties: { type: "string" } },
           source: { type: "string" },
           license: { type: "string" },
           result: { type: "object", properties: { tools: toolList } },
           function: toolList,
+          functions: toolList,
+          functionDeclarations: toolList,
+          function_declarations: toolList,
+          toolConfig: { type: "object", properties: { tools: toolList } },
         },
-        anyOf: [{ required: ["tools"] }, { required: ["result"] }, { required: ["function"] }],
       },
     ],
   };
