@@ -432,186 +432,236 @@ export function contentWordsOfQuery(words: readonly string[], options: ClientSea
 /** The identity, as one function, so that lookups keyed by the word normaliser are shared when stemming is off. */
 const unchanged = (word: string) => word;
 
-export function createClientSearch(
-  tools: readonly CatalogTool[],
-  options?: Partial<ClientSearchOptions>,
-  resources: ClientSearchResources = {},
-): ClientToolSearcher {
-  const settings = resolveOptions(options);
-  const wordVectors = settings.similarWords > 0 ? resources.wordVectors : undefined;
-  const actionVerbTable = settings.actionVerbs > 0 ? resources.actionVerbs : undefined;
-  // A catalog repeats its words many times; each is stemmed once.
-  const stems = new Map<string, string>();
-  const stemWord = settings.stemmer === "porter2" ? stemPorter2 : stem;
-  const normalize = (word: string) => {
-    if (!settings.stemming) return word;
-    let stemmed = stems.get(word);
-    if (stemmed === undefined) stems.set(word, (stemmed = stemWord(word)));
-    return stemmed;
-  };
-  const keep = (word: string) => !(settings.stopWords && isStopWord(word));
+/**
+ * A client search: the index of one catalog and what its queries read. Its build and its queries are module
+ * functions over this object, not closures made per catalog: the engine treats each closure a call makes as a new
+ * function, so the optimised code made for the index of one catalog (the code warm-up's, or the last import's) was
+ * compiled again for the next (at 10,000 tools, ≈ 1 s of the optimising compiler's time during an import, on a
+ * 2-core machine where that time is taken from the run). Fields set by the build are filled in place.
+ */
+type ClientIndex = {
+  tools: readonly CatalogTool[];
+  settings: ClientSearchOptions;
+  wordVectors: WordVectors | undefined;
+  actionVerbTable: ActionVerbTable | undefined;
+  stemWord: (word: string) => string;
+  /** A catalog repeats its words many times; each is stemmed once. */
+  stems: Map<string, string>;
+  /**
+   * Pass 1: the raw words of every field, and the catalog's vocabulary of raw words for run-together splitting.
+   * Each distinct word gets one record, looked up once per occurrence: what the word stands for (kept or a stop
+   * word, its stem, its run-together parts) is then worked out once per distinct word, not once per occurrence — at
+   * 10,000 tools that is 60,000 words against 1.7 M occurrences.
+   */
+  vocabulary: Map<string, WordRecord>;
+  /** The catalog's own spellings of each index term, for soft matches: a stem has no word vector, its words do. */
+  rawWordsByTerm: Map<string, Set<string>>;
+  indexed: IndexedTool[];
+  averageLength: Record<SearchField, number>;
+  averageToolLength: number;
+  documentFrequency: Map<string, number>;
+  postings: Map<string, number[]>;
+  indexTerms: string[];
+  /** Typo candidates by length: a word can only be within edit distance d of words whose length differs by ≤ d. */
+  termsByLength: Map<number, string[]>;
+  searchedFields: SearchField[];
+  /** Server names: the words of `<server>:` prefixes that name one server, not words most servers share. */
+  serverWords: Map<string, Set<string>>;
+  /** Asked once per candidate tool and stand-in: each term's IDF is worked out once. */
+  idfs: Map<string, number>;
+  /**
+   * The index terms with a word vector (the mean direction of the catalog's words for the term), packed one after
+   * another. Built on the first request that asks for soft matches, so an index that never does pays nothing.
+   */
+  similarTable: { terms: string[]; vectors: Float32Array } | undefined;
+  /** Request word → every index term at or above the minimum cosine, nearest first: requests repeat their words. */
+  neighbourCache: Map<string, Array<{ term: string; similarity: number }>>;
+  idsByName: Map<string, number>;
+  /** The "why" view asks about several tools of one request in a row: the request's first hits are kept. */
+  explainedHead: { input: string; head: RankedTool[] } | undefined;
+};
 
-  // Pass 1: the raw words of every field, and the catalog's vocabulary of raw words for run-together splitting.
-  // Each distinct word gets one record, looked up once per occurrence: what the word stands for (kept or a stop
-  // word, its stem, its run-together parts) is then worked out once per distinct word, not once per occurrence —
-  // at 10,000 tools that is 60,000 words against 1.7 M occurrences.
-  const vocabulary = new Map<string, WordRecord>();
-  const recordOf = (word: string): WordRecord => {
-    let record = vocabulary.get(word);
-    if (record === undefined) vocabulary.set(word, (record = { word, term: null, parts: null }));
-    return record;
-  };
-  const wordsOf = (text: string) => splitWords(text, settings.splitIdentifiers);
-  const pushWords = (into: WordRecord[], words: readonly string[]) => {
-    for (const word of words) into.push(recordOf(word));
-  };
-  // A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
-  // many tool names): each distinct list of texts is read once, and its field index below is built once and shared.
-  // One text is its own key (most fields: no serialising of long descriptions); a list of texts is found by identity
-  // first (tools that share a schema share its lists, lib/search/tool-fields.ts), then by its texts, one map per
-  // position (a trie), so that equal lists of different schemas meet without a key made for each: a catalog whose
-  // schemas are all different made 20,000 JSON keys of its argument lists at 10,000 tools.
-  const fieldWordsByText = new Map<string, FieldWords>();
-  const fieldWordsByList = new Map<readonly string[], FieldWords>();
-  const listsByTexts: ListNode = {};
-  const readFieldWords = (texts: readonly string[]): FieldWords => {
-    const sequence: WordRecord[] = [];
-    const extras: WordRecord[] = [];
-    for (const text of texts) {
-      const words = wordsOf(text);
-      pushWords(sequence, words);
-      if (settings.splitIdentifiers) pushWords(extras, wholeWordsOf(text));
-      pushWords(extras, unspacedCharactersOf(words));
-    }
-    return { sequence, extras, index: undefined };
-  };
-  const fieldWordsOf = (texts: readonly string[]): FieldWords => {
-    if (texts.length === 1) {
-      let known = fieldWordsByText.get(texts[0]);
-      if (known === undefined) fieldWordsByText.set(texts[0], (known = readFieldWords(texts)));
-      return known;
-    }
-    let known = fieldWordsByList.get(texts);
-    if (known === undefined) {
-      let node = listsByTexts;
-      for (const text of texts) {
-        const next = (node.next ??= new Map());
-        let child = next.get(text);
-        if (child === undefined) next.set(text, (child = {}));
-        node = child;
-      }
-      known = node.words ??= readFieldWords(texts);
-      fieldWordsByList.set(texts, known);
-    }
-    return known;
-  };
-  const rawFields = tools.map((tool) => {
-    const { server, texts } = fieldTextsOf(tool, settings.argumentValues);
-    const words = {} as Record<SearchField, FieldWords>;
-    for (const field of SEARCH_FIELDS) words[field] = fieldWordsOf(texts[field]);
-    return { server, words };
-  });
+/** The index build's scratch, let go once the index is built. */
+type ClientIndexBuild = {
+  index: ClientIndex;
+  /**
+   * A field's words depend on its texts only, and a catalog repeats whole fields (the same server's arguments under
+   * many tool names): each distinct list of texts is read once, and its field index is built once and shared. One
+   * text is its own key (most fields: no serialising of long descriptions); a list of texts is found by identity
+   * first (tools that share a schema share its lists, lib/search/tool-fields.ts), then by its texts, one map per
+   * position (a trie), so that equal lists of different schemas meet without a key made for each: a catalog whose
+   * schemas are all different made 20,000 JSON keys of its argument lists at 10,000 tools.
+   */
+  fieldWordsByText: Map<string, FieldWords>;
+  fieldWordsByList: Map<readonly string[], FieldWords>;
+  listsByTexts: ListNode;
+  termRecords: Map<string, TermRecord>;
+  /**
+   * A field's terms are counted on their records (stamped with the field's number), and the field's map is made from
+   * the distinct terms only: a description repeats its words, and a map update per occurrence is the cost.
+   */
+  fieldNumber: number;
+  counted: TermRecord[];
+};
 
-  // Pass 2: index terms per field. A run-together word also counts as its two parts when the catalog uses both.
-  /** The word's index term, or undefined for a dropped stop word. */
-  const termOf = (record: WordRecord): TermRecord | undefined => {
-    if (record.term === null) {
-      if (keep(record.word)) {
-        const term = normalize(record.word);
-        let termRecord = termRecords.get(term);
-        if (termRecord === undefined) termRecords.set(term, (termRecord = { term, count: 0, stamp: -1 }));
-        record.term = termRecord;
-      } else record.term = undefined;
-    }
-    return record.term;
-  };
-  const termRecords = new Map<string, TermRecord>();
-  const partsOf = (record: WordRecord): readonly WordRecord[] => {
-    if (record.parts === null) {
-      record.parts = (splitRunTogether(record.word, vocabulary) ?? []).map((part) => vocabulary.get(part)!);
-    }
-    return record.parts;
-  };
-  // The catalog's own spellings of each index term, for soft matches: a stem has no word vector, its words do.
-  const rawWordsByTerm = new Map<string, Set<string>>();
-  // A field's terms are counted on their records (stamped with the field's number), and the field's map is made
-  // from the distinct terms only: a description repeats its words, and a map update per occurrence is the cost.
-  let fieldNumber = 0;
-  let counted: TermRecord[] = [];
-  const count = (termRecord: TermRecord) => {
-    if (termRecord.stamp !== fieldNumber) {
-      termRecord.stamp = fieldNumber;
-      termRecord.count = 0;
-      counted.push(termRecord);
-    }
-    termRecord.count += 1;
-  };
-  const indexed: IndexedTool[] = tools.map((tool, id) => {
-    const fields = {} as Record<SearchField, FieldIndex>;
-    for (const field of SEARCH_FIELDS) {
-      const fieldWords = rawFields[id].words[field];
-      if (fieldWords.index !== undefined) {
-        fields[field] = fieldWords.index;
-        continue;
-      }
-      const { sequence, extras } = fieldWords;
-      fieldNumber += 1;
-      counted = [];
-      // The order the terms are first counted in is the sequence's, then the whole forms', then the parts'.
-      const kept: string[] = [];
-      for (const record of sequence) {
-        const termRecord = termOf(record);
-        if (termRecord === undefined) continue;
-        kept.push(termRecord.term);
-        count(termRecord);
-      }
-      for (const record of extras) {
-        const termRecord = termOf(record);
-        if (termRecord !== undefined) count(termRecord);
-      }
-      if (settings.splitIdentifiers) {
-        for (const record of sequence) {
-          for (const part of partsOf(record)) {
-            const termRecord = termOf(part);
-            if (termRecord !== undefined) count(termRecord);
-          }
-        }
-      }
-      const terms = new Map<string, number>();
-      for (const termRecord of counted) terms.set(termRecord.term, termRecord.count);
-      if (wordVectors !== undefined) {
-        const runTogetherParts = settings.splitIdentifiers ? sequence.flatMap(partsOf) : [];
-        for (const record of [...sequence, ...extras, ...runTogetherParts]) {
-          const termRecord = termOf(record);
-          if (termRecord === undefined) continue;
-          let raw = rawWordsByTerm.get(termRecord.term);
-          if (raw === undefined) rawWordsByTerm.set(termRecord.term, (raw = new Set()));
-          raw.add(record.word);
-        }
-      }
-      fields[field] = fieldWords.index = { terms, length: kept.length, sequence: kept };
-    }
-    const entityKinds = settings.entityPrior > 0 ? parameterKindsOf(requiredParameterNames(tool)) : undefined;
-    return { id, name: tool.name, server: rawFields[id].server, fields, nameAction: undefined, entityKinds };
-  });
-  if (settings.nameAction > 0) {
-    const ownWords = new Map<string, Set<string>>();
-    markNameActions(indexed, (server) => {
-      let words = ownWords.get(server);
-      if (words === undefined) ownWords.set(server, (words = new Set(wordsOf(server).filter(keep).map(normalize))));
-      return words;
-    });
+type RawFields = { server: string | undefined; words: Record<SearchField, FieldWords> };
+
+function normalizeWord(index: ClientIndex, word: string): string {
+  if (!index.settings.stemming) return word;
+  let stemmed = index.stems.get(word);
+  if (stemmed === undefined) index.stems.set(word, (stemmed = index.stemWord(word)));
+  return stemmed;
+}
+
+function keepWord(settings: ClientSearchOptions, word: string): boolean {
+  return !(settings.stopWords && isStopWord(word));
+}
+
+function wordsOfText(settings: ClientSearchOptions, text: string): string[] {
+  return splitWords(text, settings.splitIdentifiers);
+}
+
+function recordOf(index: ClientIndex, word: string): WordRecord {
+  let record = index.vocabulary.get(word);
+  if (record === undefined) index.vocabulary.set(word, (record = { word, term: null, parts: null }));
+  return record;
+}
+
+function pushWords(index: ClientIndex, into: WordRecord[], words: readonly string[]): void {
+  for (const word of words) into.push(recordOf(index, word));
+}
+
+function readFieldWords(index: ClientIndex, texts: readonly string[]): FieldWords {
+  const sequence: WordRecord[] = [];
+  const extras: WordRecord[] = [];
+  for (const text of texts) {
+    const words = wordsOfText(index.settings, text);
+    pushWords(index, sequence, words);
+    if (index.settings.splitIdentifiers) pushWords(index, extras, wholeWordsOf(text));
+    pushWords(index, extras, unspacedCharactersOf(words));
   }
+  return { sequence, extras, index: undefined };
+}
 
+function fieldWordsOf(build: ClientIndexBuild, texts: readonly string[]): FieldWords {
+  if (texts.length === 1) {
+    let known = build.fieldWordsByText.get(texts[0]);
+    if (known === undefined) build.fieldWordsByText.set(texts[0], (known = readFieldWords(build.index, texts)));
+    return known;
+  }
+  let known = build.fieldWordsByList.get(texts);
+  if (known === undefined) {
+    let node = build.listsByTexts;
+    for (const text of texts) {
+      const next = (node.next ??= new Map());
+      let child = next.get(text);
+      if (child === undefined) next.set(text, (child = {}));
+      node = child;
+    }
+    known = node.words ??= readFieldWords(build.index, texts);
+    build.fieldWordsByList.set(texts, known);
+  }
+  return known;
+}
+
+function rawFieldsOf(build: ClientIndexBuild, tool: CatalogTool): RawFields {
+  const { server, texts } = fieldTextsOf(tool, build.index.settings.argumentValues);
+  const words = {} as Record<SearchField, FieldWords>;
+  for (const field of SEARCH_FIELDS) words[field] = fieldWordsOf(build, texts[field]);
+  return { server, words };
+}
+
+/** Pass 2: the word's index term, or undefined for a dropped stop word. */
+function termOf(build: ClientIndexBuild, record: WordRecord): TermRecord | undefined {
+  if (record.term === null) {
+    if (keepWord(build.index.settings, record.word)) {
+      const term = normalizeWord(build.index, record.word);
+      let termRecord = build.termRecords.get(term);
+      if (termRecord === undefined) build.termRecords.set(term, (termRecord = { term, count: 0, stamp: -1 }));
+      record.term = termRecord;
+    } else record.term = undefined;
+  }
+  return record.term;
+}
+
+/** A run-together word also counts as its two parts when the catalog uses both. */
+function partsOf(index: ClientIndex, record: WordRecord): readonly WordRecord[] {
+  if (record.parts === null) {
+    record.parts = (splitRunTogether(record.word, index.vocabulary) ?? []).map((part) => index.vocabulary.get(part)!);
+  }
+  return record.parts;
+}
+
+function countTerm(build: ClientIndexBuild, termRecord: TermRecord): void {
+  if (termRecord.stamp !== build.fieldNumber) {
+    termRecord.stamp = build.fieldNumber;
+    termRecord.count = 0;
+    build.counted.push(termRecord);
+  }
+  termRecord.count += 1;
+}
+
+function indexTool(build: ClientIndexBuild, tool: CatalogTool, id: number, raw: RawFields): IndexedTool {
+  const { index } = build;
+  const { settings, wordVectors } = index;
+  const fields = {} as Record<SearchField, FieldIndex>;
+  for (const field of SEARCH_FIELDS) {
+    const fieldWords = raw.words[field];
+    if (fieldWords.index !== undefined) {
+      fields[field] = fieldWords.index;
+      continue;
+    }
+    const { sequence, extras } = fieldWords;
+    build.fieldNumber += 1;
+    build.counted = [];
+    // The order the terms are first counted in is the sequence's, then the whole forms', then the parts'.
+    const kept: string[] = [];
+    for (const record of sequence) {
+      const termRecord = termOf(build, record);
+      if (termRecord === undefined) continue;
+      kept.push(termRecord.term);
+      countTerm(build, termRecord);
+    }
+    for (const record of extras) {
+      const termRecord = termOf(build, record);
+      if (termRecord !== undefined) countTerm(build, termRecord);
+    }
+    if (settings.splitIdentifiers) {
+      for (const record of sequence) {
+        for (const part of partsOf(index, record)) {
+          const termRecord = termOf(build, part);
+          if (termRecord !== undefined) countTerm(build, termRecord);
+        }
+      }
+    }
+    const terms = new Map<string, number>();
+    for (const termRecord of build.counted) terms.set(termRecord.term, termRecord.count);
+    if (wordVectors !== undefined) {
+      const runTogetherParts = settings.splitIdentifiers ? sequence.flatMap((record) => partsOf(index, record)) : [];
+      for (const record of [...sequence, ...extras, ...runTogetherParts]) {
+        const termRecord = termOf(build, record);
+        if (termRecord === undefined) continue;
+        let rawWords = index.rawWordsByTerm.get(termRecord.term);
+        if (rawWords === undefined) index.rawWordsByTerm.set(termRecord.term, (rawWords = new Set()));
+        rawWords.add(record.word);
+      }
+    }
+    fields[field] = fieldWords.index = { terms, length: kept.length, sequence: kept };
+  }
+  const entityKinds = settings.entityPrior > 0 ? parameterKindsOf(requiredParameterNames(tool)) : undefined;
+  return { id, name: tool.name, server: raw.server, fields, nameAction: undefined, entityKinds };
+}
+
+/** The collection's figures: average field lengths, document frequencies and postings, sorted terms, server words. */
+function indexStatistics(index: ClientIndex): void {
+  const { indexed, settings } = index;
   const toolCount = indexed.length;
-  const documentFrequency = new Map<string, number>();
-  const postings = new Map<string, number[]>();
-  const averageLength = {} as Record<SearchField, number>;
   for (const field of SEARCH_FIELDS) {
     const total = indexed.reduce((sum, tool) => sum + tool.fields[field].length, 0);
-    averageLength[field] = toolCount === 0 ? 0 : total / toolCount;
+    index.averageLength[field] = toolCount === 0 ? 0 : total / toolCount;
   }
-  const averageToolLength = SEARCH_FIELDS.reduce((sum, field) => sum + averageLength[field], 0);
+  index.averageToolLength = SEARCH_FIELDS.reduce((sum, field) => sum + index.averageLength[field], 0);
+  const { documentFrequency, postings } = index;
   for (const tool of indexed) {
     const seen = new Set<string>();
     for (const field of SEARCH_FIELDS) for (const term of tool.fields[field].terms.keys()) seen.add(term);
@@ -622,21 +672,22 @@ export function createClientSearch(
       list.push(tool.id);
     }
   }
-  const indexTerms = [...postings.keys()].sort();
-  // Typo candidates by length: a word can only be within edit distance d of words whose length differs by ≤ d.
-  const termsByLength = new Map<number, string[]>();
-  for (const term of indexTerms) {
-    let list = termsByLength.get(term.length);
-    if (list === undefined) termsByLength.set(term.length, (list = []));
+  index.indexTerms = [...postings.keys()].sort();
+  for (const term of index.indexTerms) {
+    let list = index.termsByLength.get(term.length);
+    if (list === undefined) index.termsByLength.set(term.length, (list = []));
     list.push(term);
   }
-  const searchedFields = SEARCH_FIELDS.filter((field) => settings.fieldWeights[field] > 0);
+  index.searchedFields = SEARCH_FIELDS.filter((field) => settings.fieldWeights[field] > 0);
 
-  // Server names: the words of `<server>:` prefixes that name one server, not words most servers share.
-  const serverWords = new Map<string, Set<string>>();
+  const { serverWords } = index;
   const servers = [...new Set(indexed.map((tool) => tool.server).filter((server) => server !== undefined))];
   for (const server of servers) {
-    const words = new Set([...wordsOf(server), ...wholeWordsOf(server)].filter(keep).map(normalize));
+    const words = new Set(
+      [...wordsOfText(settings, server), ...wholeWordsOf(server)]
+        .filter((word) => keepWord(settings, word))
+        .map((word) => normalizeWord(index, word)),
+    );
     for (const word of words) {
       let named = serverWords.get(word);
       if (named === undefined) serverWords.set(word, (named = new Set()));
@@ -648,562 +699,651 @@ export function createClientSearch(
       serverWords.delete(word);
     }
   }
+  index.idsByName = new Map(indexed.map((tool) => [tool.name, tool.id]));
+}
 
-  // Asked once per candidate tool and stand-in: each term's IDF is worked out once.
-  const idfs = new Map<string, number>();
-  const idf = (term: string) => {
-    let value = idfs.get(term);
-    if (value === undefined)
-      idfs.set(term, (value = inverseDocumentFrequency(toolCount, documentFrequency.get(term) ?? 0)));
-    return value;
+export function createClientSearch(
+  tools: readonly CatalogTool[],
+  options?: Partial<ClientSearchOptions>,
+  resources: ClientSearchResources = {},
+): ClientToolSearcher {
+  const settings = resolveOptions(options);
+  const index: ClientIndex = {
+    tools,
+    settings,
+    wordVectors: settings.similarWords > 0 ? resources.wordVectors : undefined,
+    actionVerbTable: settings.actionVerbs > 0 ? resources.actionVerbs : undefined,
+    stemWord: settings.stemmer === "porter2" ? stemPorter2 : stem,
+    stems: new Map(),
+    vocabulary: new Map(),
+    rawWordsByTerm: new Map(),
+    indexed: [],
+    averageLength: {} as Record<SearchField, number>,
+    averageToolLength: 0,
+    documentFrequency: new Map(),
+    postings: new Map(),
+    indexTerms: [],
+    termsByLength: new Map(),
+    searchedFields: [],
+    serverWords: new Map(),
+    idfs: new Map(),
+    similarTable: undefined,
+    neighbourCache: new Map(),
+    idsByName: new Map(),
+    explainedHead: undefined,
   };
-
-  function variantsOf(term: string): QueryTerm["variants"] {
-    const variants: QueryTerm["variants"] = [];
-    if (postings.has(term)) variants.push({ term, discount: 1, kind: "exact" });
-    if (settings.prefix && term.length >= MIN_PREFIX_LENGTH) {
-      // The terms are sorted, so the ones `term` begins sit together from its insertion point on.
-      let low = 0;
-      let high = indexTerms.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (indexTerms[middle] < term) low = middle + 1;
-        else high = middle;
-      }
-      for (let index = low; index < indexTerms.length && indexTerms[index].startsWith(term); index += 1) {
-        if (indexTerms[index] !== term) {
-          variants.push({ term: indexTerms[index], discount: CLIENT_MATCH_DISCOUNTS.prefix, kind: "prefix" });
-        }
-      }
-    }
-    // Typos only for words the catalog does not have: a known word is what the user meant, and matching its
-    // neighbours too (`file` → `fill`, `find`) costs precision and most of the query time.
-    if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH && !postings.has(term)) {
-      const maximum = Math.max(1, Math.round(settings.fuzzy * term.length));
-      const seen = new Set(variants.map((variant) => variant.term));
-      for (let length = term.length - maximum; length <= term.length + maximum; length += 1) {
-        for (const candidate of termsByLength.get(length) ?? []) {
-          if (candidate === term || seen.has(candidate)) continue;
-          if (boundedEditDistance(term, candidate, maximum) <= maximum) {
-            variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy, kind: "typo" });
-          }
-        }
-      }
-    }
-    return variants;
-  }
-
-  /**
-   * The index terms with a word vector (the mean direction of the catalog's words for the term), packed one after
-   * another. Built on the first request that asks for soft matches, so an index that never does pays nothing.
-   */
-  let similarTable: { terms: string[]; vectors: Float32Array } | undefined;
-  function similarTermTable(table: WordVectors): { terms: string[]; vectors: Float32Array } {
-    if (similarTable !== undefined) return similarTable;
-    const terms: string[] = [];
-    const directions: Float32Array[] = [];
-    for (const term of indexTerms) {
-      const vectors = [...(rawWordsByTerm.get(term) ?? [])]
-        .map((word) => vectorOf(table, word))
-        .filter((vector) => vector !== undefined);
-      const direction = meanDirection(vectors, table.dimensions);
-      if (direction === undefined) continue;
-      terms.push(term);
-      directions.push(direction);
-    }
-    const vectors = new Float32Array(terms.length * table.dimensions);
-    directions.forEach((direction, row) => vectors.set(direction, row * table.dimensions));
-    return (similarTable = { terms, vectors });
-  }
-
-  /** Request word → every index term at or above the minimum cosine, nearest first: requests repeat their words. */
-  const neighbourCache = new Map<string, Array<{ term: string; similarity: number }>>();
-  function neighboursOf(table: WordVectors, word: string): Array<{ term: string; similarity: number }> {
-    let nearest = neighbourCache.get(word);
-    if (nearest !== undefined) return nearest;
-    nearest = [];
-    const query = vectorOf(table, word);
-    if (query !== undefined) {
-      const { terms, vectors } = similarTermTable(table);
-      const dimensions = table.dimensions;
-      for (let row = 0; row < terms.length; row += 1) {
-        let similarity = 0;
-        const offset = row * dimensions;
-        for (let column = 0; column < dimensions; column += 1) similarity += query[column] * vectors[offset + column];
-        if (similarity >= settings.similarWordsMinimum) nearest.push({ term: terms[row], similarity });
-      }
-      nearest.sort((left, right) => right.similarity - left.similarity || (left.term < right.term ? -1 : 1));
-    }
-    neighbourCache.set(word, nearest);
-    return nearest;
-  }
-
-  /** The index terms nearest in meaning to request word `word`, other than those it already matches. */
-  function similarVariantsOf(word: string, taken: ReadonlySet<string>): QueryTerm["variants"] {
-    if (wordVectors === undefined) return [];
-    const nearest = neighboursOf(wordVectors, word).filter(({ term }) => !taken.has(term));
-    return nearest.slice(0, settings.similarWordsCount).map(({ term, similarity }) => ({
-      term,
-      discount: settings.similarWords * similarity,
-      kind: "similar",
-      // The catalog's first spelling of the term (a stem reads badly: "memori").
-      similar: { requestWord: word, catalogWord: [...(rawWordsByTerm.get(term) ?? [term])][0], similarity },
-    }));
-  }
-
-  /** A request, read once: its terms with their stand-ins, its content terms in order, the servers it names. */
-  type PreparedQuery = {
-    terms: QueryTerm[];
-    sequence: string[];
-    /** Server → the query terms that name it. */
-    namedServers: Map<string, string[]>;
-    /** Σ of the coverage weights of the query's own terms that match anything. */
-    coverageTotal: number;
-    /** Each own term's coverage weight, worked out once per request rather than once per candidate tool. */
-    coverageWeights: Map<QueryTerm, number>;
-    dropped: ClientDroppedWord[];
-    /** The request's content words as written (unstemmed), for the `exactWords` second opinion. */
-    writtenWords: Set<string>;
-    /** The kinds of value the request carries (only when `entityPrior` is on). */
-    entities: RequestEntity[];
+  const build: ClientIndexBuild = {
+    index,
+    fieldWordsByText: new Map(),
+    fieldWordsByList: new Map(),
+    listsByTexts: {},
+    termRecords: new Map(),
+    fieldNumber: 0,
+    counted: [],
   };
-
-  /** A term's weight in the coverage share: its own weight times the IDF of its rarest stand-in. */
-  const coverageWeight = (queryTerm: QueryTerm) =>
-    queryTerm.weight * Math.max(0, ...queryTerm.variants.map((variant) => idf(variant.term)));
-
-  function prepare(input: string): PreparedQuery {
-    const addresses = settings.addressWords < 1 ? splitAddressWords(input) : undefined;
-    const words = wordsOf(addresses?.text ?? input);
-    let content = contentWordsOfQuery(words, settings);
-    // A request of filler only ("can you help me?") still searches for something rather than nothing.
-    if (content.length === 0) content = words.filter(keep);
-    const searched = new Set(content);
-    const dropped = [...new Set(words)]
-      .filter((word) => !searched.has(word))
-      .map((word): ClientDroppedWord => ({
-        word,
-        reason: settings.stopWords && isStopWord(word) ? "stop word" : "request filler",
-      }));
-    const terms = new Map<string, QueryTerm>();
-    const add = (
-      word: string,
-      weight: number,
-      origin: ClientTermOrigin,
-      shapeOf?: string,
-      verbOf?: ClientVerbSource,
-    ) => {
-      const term = normalize(word);
-      const own = origin === "word" || origin === "split" || origin === "address";
-      const existing = terms.get(term);
-      if (existing !== undefined) {
-        if (weight > existing.weight) existing.weight = weight;
-        if (own && !existing.own) {
-          existing.own = true;
-          existing.origin = origin;
-        }
-        return;
-      }
-      const variants = variantsOf(term);
-      if (own && wordVectors !== undefined) {
-        variants.push(...similarVariantsOf(word, new Set([term, ...variants.map((variant) => variant.term)])));
-      }
-      terms.set(term, {
-        term,
-        weight,
-        own,
-        origin,
-        ...(shapeOf === undefined ? {} : { shapeOf }),
-        ...(verbOf === undefined ? {} : { verbOf }),
-        variants,
-      });
-    };
-    for (const word of content) {
-      // "filesystem" written together where the catalog writes `file_system`: search for both parts.
-      const parts = settings.splitIdentifiers && !vocabulary.has(word) ? splitRunTogether(word, vocabulary) : undefined;
-      if (parts === undefined) add(word, 1, "word");
-      else for (const part of parts) add(part, 1, "split");
-    }
-    // A Chinese word's characters, at a discount, for the catalog's other wordings of the same thing.
-    for (const character of unspacedCharactersOf(content)) {
-      if (keep(character)) add(character, CLIENT_MATCH_DISCOUNTS.character, "character");
-    }
-    if (addresses !== undefined && settings.addressWords > 0) {
-      // What the address points to, at a discount: a word also written outside an address keeps its full weight.
-      for (const word of contentWordsOfQuery(addresses.addressWords, settings))
-        add(word, settings.addressWords, "address");
-    }
-    if (settings.splitIdentifiers) {
-      // "sequential thinking" written apart where the catalog writes `sequentialthinking`.
-      for (let index = 0; index + 1 < content.length; index += 1) {
-        const joined = content[index] + content[index + 1];
-        if (vocabulary.has(joined)) add(joined, CLIENT_MATCH_DISCOUNTS.joined, "joined");
-      }
-    }
-    if (settings.synonyms) {
-      for (const word of expandSynonyms(content).filter(keep)) add(word, CLIENT_MATCH_DISCOUNTS.synonym, "synonym");
-    }
-    if (settings.shapeWords) {
-      for (const { text, word } of shapeWordsOf(input)) {
-        if (vocabulary.has(word)) add(word, CLIENT_MATCH_DISCOUNTS.shape, "shape", text);
-      }
-    }
-    if (actionVerbTable !== undefined) {
-      // The stemmer itself (a module-level function), not this search's memo: the table's lookup is built once per
-      // stemmer and shared by every client search, such as the lab's option variants.
-      const verbNormalize = settings.stemming ? stemWord : unchanged;
-      for (const { text, verb, relation } of actionVerbsOf(actionVerbTable, words, verbNormalize)) {
-        // Only the catalog's own verbs: a verb no tool uses would add nothing but prefix guesses.
-        if (postings.has(normalize(verb))) add(verb, settings.actionVerbs, "verb", undefined, { text, verb, relation });
-      }
-    }
-    const sequence = content.filter(keep).map(normalize);
-    const namedServers = new Map<string, string[]>();
-    if (settings.serverPrior > 0) {
-      for (const term of new Set(sequence)) {
-        for (const server of serverWords.get(term) ?? [])
-          namedServers.set(server, [...(namedServers.get(server) ?? []), term]);
-      }
-    }
-    const list = [...terms.values()];
-    const coverageWeights = new Map(list.filter((term) => term.own).map((term) => [term, coverageWeight(term)]));
-    const coverageTotal = [...coverageWeights.values()].reduce((sum, weight) => sum + weight, 0);
-    const entities = settings.entityPrior > 0 ? requestEntitiesOf(input) : [];
-    return {
-      terms: list,
-      sequence,
-      namedServers,
-      coverageTotal,
-      coverageWeights,
-      dropped,
-      writtenWords: new Set(content.filter(keep)),
-      entities,
-    };
-  }
-
-  function fieldContributions(tool: IndexedTool, term: string): ClientFieldContribution[] {
-    const contributions: ClientFieldContribution[] = [];
-    const { b } = CLIENT_BM25_PARAMETERS;
-    for (const field of searchedFields) {
-      const index = tool.fields[field];
-      const count = index.terms.get(term);
-      if (count === undefined) continue;
-      const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
-      const fieldWeight = settings.fieldWeights[field];
-      contributions.push({
-        field,
-        count,
-        fieldWeight,
-        lengthNormalisation,
-        weightedCount: (fieldWeight * count) / lengthNormalisation,
-      });
-    }
-    return contributions;
-  }
-
-  /**
-   * Σ of a term's weighted counts over the searched fields, as `fieldContributions` sums them (same order, same
-   * arithmetic), without building them; undefined when no field has the term.
-   */
-  function weightedFrequencyOf(tool: IndexedTool, term: string): number | undefined {
-    const { b } = CLIENT_BM25_PARAMETERS;
-    let sum: number | undefined;
-    for (const field of searchedFields) {
-      const index = tool.fields[field];
-      const count = index.terms.get(term);
-      if (count === undefined) continue;
-      const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * index.length) / averageLength[field] : 1;
-      sum = (sum ?? 0) + (settings.fieldWeights[field] * count) / lengthNormalisation;
-    }
-    return sum;
-  }
-
-  /** One query term's match in a tool, as far as the name-action bonus asks: the stand-in and its strength. */
-  type MatchedTerm = { matchedTerm: string; weight: number; idf: number };
-
-  /** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
-  function nameActionOf(tool: IndexedTool, matched: readonly MatchedTerm[]) {
-    if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
-    const { action, objects } = tool.nameAction;
-    const strength = (term: MatchedTerm) => term.weight * term.idf;
-    const verb = matched.find((term) => term.matchedTerm === action);
-    if (verb === undefined) return undefined;
-    let best: { action: string; object: string; bonus: number } | undefined;
-    for (const term of matched) {
-      if (term === verb || !objects.includes(term.matchedTerm)) continue;
-      const bonus = settings.nameAction * Math.min(strength(verb), strength(term));
-      if (bonus > (best?.bonus ?? 0)) best = { action, object: term.matchedTerm, bonus };
-    }
-    return best;
-  }
-
-  function adjacent(sequence: readonly string[], left: string, right: string): boolean {
-    for (let index = 0; index + 1 < sequence.length; index += 1) {
-      if (sequence[index] === left && sequence[index + 1] === right) return true;
-    }
-    return false;
-  }
-
-  /**
-   * The one scoring function: the search ranks by it and `explain` shows it, so the "why" view can never disagree
-   * with the ranking. Each query term counts once per tool, through its best stand-in. Without `detail` it gives the
-   * score alone, by the same arithmetic in the same order: the search scores every candidate (thousands at 10,000
-   * tools for a common word) and builds the breakdown only for the hits it returns.
-   */
-  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: true): ClientScoreBreakdown;
-  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: false): number;
-  function evaluateTool(tool: IndexedTool, query: PreparedQuery, detail: boolean): ClientScoreBreakdown | number {
-    const contributions: ClientTermContribution[] = [];
-    // The matches the name-action bonus reads: the contributions themselves, or (score alone) their figures only.
-    const matched: MatchedTerm[] = detail ? contributions : [];
-    const wantsMatches = detail || (settings.nameAction > 0 && tool.nameAction !== undefined);
-    let termScore = 0;
-    let covered = 0;
-    for (const queryTerm of query.terms) {
-      // Every candidate tool tries every stand-in: the figures first, the contribution built for the best one only.
-      let best: BestVariant | undefined;
-      for (const variant of queryTerm.variants) {
-        const weightedFrequency = weightedFrequencyOf(tool, variant.term);
-        if (weightedFrequency === undefined) continue;
-        const weight = queryTerm.weight * variant.discount;
-        const termIdf = idf(variant.term);
-        const saturated = saturate(weightedFrequency);
-        const score = weight * termIdf * saturated;
-        if (score > 0 && score > (best?.score ?? 0)) {
-          best = { variant, weight, idf: termIdf, weightedFrequency, saturated, score };
-        }
-      }
-      if (best === undefined) continue;
-      const { variant } = best;
-      if (detail)
-        contributions.push({
-          queryTerm: queryTerm.term,
-          origin: queryTerm.origin,
-          ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
-          ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
-          matchedTerm: variant.term,
-          match: variant.kind,
-          ...(variant.similar === undefined ? {} : { similar: variant.similar }),
-          weight: best.weight,
-          idf: best.idf,
-          fields: fieldContributions(tool, variant.term),
-          weightedFrequency: best.weightedFrequency,
-          saturated: best.saturated,
-          score: best.score,
-        });
-      else if (wantsMatches) matched.push({ matchedTerm: variant.term, weight: best.weight, idf: best.idf });
-      termScore += best.score;
-      if (queryTerm.own) covered += query.coverageWeights.get(queryTerm) ?? 0;
-    }
-    const nameAction = termScore > 0 ? nameActionOf(tool, matched) : undefined;
-    const plain = termScore > 0 && settings.plainBm25 > 0 ? plainBm25Of(tool, query) : 0;
-    const plainBm25 = { score: plain, bonus: settings.plainBm25 * plain };
-    const proximity: ClientScoreBreakdown["proximity"] = [];
-    let proximityScore = 0;
-    if (settings.proximity > 0 && termScore > 0) {
-      const { name, description } = tool.fields;
-      for (let index = 0; index + 1 < query.sequence.length; index += 1) {
-        const [left, right] = [query.sequence[index], query.sequence[index + 1]];
-        if (left === right) continue;
-        const field = adjacent(name.sequence, left, right)
-          ? "name"
-          : adjacent(description.sequence, left, right)
-            ? "description"
-            : undefined;
-        if (field !== undefined) {
-          const bonus = settings.proximity * Math.min(idf(left), idf(right));
-          proximityScore += bonus;
-          if (detail) proximity.push({ left, right, field, bonus });
-        }
-      }
-    }
-    const share = query.coverageTotal > 0 ? Math.min(1, covered / query.coverageTotal) : 0;
-    const coverage = { share, factor: 1 + settings.coverage * share };
-    const words = tool.server === undefined ? undefined : query.namedServers.get(tool.server);
-    const serverPrior =
-      words === undefined || tool.server === undefined
-        ? undefined
-        : { server: tool.server, words, factor: 1 + settings.serverPrior };
-    const entityPrior = entityPriorOf(tool, query);
-    const score =
-      termScore === 0
-        ? 0
-        : (termScore + proximityScore + (nameAction?.bonus ?? 0) + plainBm25.bonus) *
-          coverage.factor *
-          (serverPrior?.factor ?? 1) *
-          (entityPrior?.factor ?? 1);
-    if (!detail) return score;
-    return {
-      name: tool.name,
-      dropped: query.dropped,
-      terms: contributions,
-      termScore,
-      nameAction,
-      proximity,
-      proximityScore,
-      plainBm25,
-      exactWords: undefined,
-      coverage,
-      serverPrior,
-      entityPrior,
-      score,
-    };
-  }
-
-  function scoreTool(tool: IndexedTool, query: PreparedQuery): ClientScoreBreakdown {
-    return evaluateTool(tool, query, true);
-  }
-
-  /** The first value of the request that one of the tool's required arguments takes, and the factor it gives. */
-  function entityPriorOf(tool: IndexedTool, query: PreparedQuery): ClientScoreBreakdown["entityPrior"] {
-    if (tool.entityKinds === undefined || tool.entityKinds.size === 0) return undefined;
-    for (const entity of query.entities) {
-      const parameter = tool.entityKinds.get(entity.kind);
-      if (parameter !== undefined) {
-        return { kind: entity.kind, text: entity.text, parameter, factor: 1 + settings.entityPrior };
-      }
-    }
-    return undefined;
-  }
-
-  /** Okapi BM25 of the request's own words as written, over the whole tool: every field counts once, unweighted. */
-  function plainBm25Of(tool: IndexedTool, query: PreparedQuery): number {
-    const { b } = CLIENT_BM25_PARAMETERS;
-    let length = 0;
-    for (const field of SEARCH_FIELDS) length += tool.fields[field].length;
-    const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
-    let score = 0;
-    for (const queryTerm of query.terms) {
-      if (!queryTerm.own) continue;
-      let count = 0;
-      for (const field of SEARCH_FIELDS) count += tool.fields[field].terms.get(queryTerm.term) ?? 0;
-      if (count > 0) score += idf(queryTerm.term) * saturate(count / lengthNormalisation);
-    }
-    return score;
-  }
-
-  /** The tools that share at least one stand-in with the query: the only ones that can score. */
-  function candidatesOf(query: PreparedQuery): number[] {
-    const candidates = new Set<number>();
-    for (const queryTerm of query.terms) {
-      for (const variant of queryTerm.variants) for (const id of postings.get(variant.term) ?? []) candidates.add(id);
-    }
-    return [...candidates];
-  }
-
-  /**
-   * The exact-words second opinion of one tool: Okapi BM25 of the request's words as written, counted in the tool's
-   * words as written (split from its texts now: the index keeps only stems), one length per tool, each word weighed by
-   * its stem's IDF.
-   */
-  function exactWordsScoreOf(id: number, written: ReadonlySet<string>): number {
-    const counts = new Map<string, number>();
-    // From the tool itself: keeping every tool's split words for this would hold the whole catalog twice.
-    const { texts } = fieldTextsOf(tools[id], settings.argumentValues);
-    for (const field of SEARCH_FIELDS) {
-      for (const text of texts[field]) {
-        for (const word of wordsOf(text)) if (written.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-      }
-    }
-    if (counts.size === 0) return 0;
-    const { b } = CLIENT_BM25_PARAMETERS;
-    let length = 0;
-    for (const field of SEARCH_FIELDS) length += indexed[id].fields[field].length;
-    const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
-    let score = 0;
-    for (const [word, count] of counts) score += idf(normalize(word)) * saturate(count / lengthNormalisation);
-    return score;
-  }
-
-  // Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded so
-  // that float noise from summing in a different order cannot reorder equal tools.
-  const rounded = (score: number) => Math.round(score * 1e9) / 1e9;
-  const byRank = (left: { id: number; rounded: number }, right: { id: number; rounded: number }) =>
-    right.rounded - left.rounded || indexed[left.id].name.length - indexed[right.id].name.length || left.id - right.id;
-  type RankedTool = { id: number; breakdown: ClientScoreBreakdown; rounded: number };
-
-  /**
-   * The first `depth` tools that score (at least the `EXACT_WORDS_DEPTH` the exact-words second opinion re-ranks),
-   * best first, with their breakdowns. Every candidate is scored (`evaluateTool` without detail), the breakdowns are
-   * built for the ones returned only: the same figures, so the order is the one full breakdowns would give.
-   */
-  function rank(query: PreparedQuery, depth: number): RankedTool[] {
-    const scored: Array<{ id: number; rounded: number }> = [];
-    for (const id of candidatesOf(query)) {
-      const score = evaluateTool(indexed[id], query, false);
-      if (score > 0) scored.push({ id, rounded: rounded(score) });
-    }
-    scored.sort(byRank);
-    const ranked: RankedTool[] = scored.slice(0, Math.max(depth, EXACT_WORDS_DEPTH)).map(({ id }) => {
-      const breakdown = scoreTool(indexed[id], query);
-      return { id, breakdown, rounded: rounded(breakdown.score) };
+  // Plain loops calling module functions: a callback made here would be compiled anew for each catalog.
+  const rawFields: RawFields[] = [];
+  for (const tool of tools) rawFields.push(rawFieldsOf(build, tool));
+  const indexed: IndexedTool[] = [];
+  for (let id = 0; id < tools.length; id += 1) indexed.push(indexTool(build, tools[id], id, rawFields[id]));
+  index.indexed = indexed;
+  if (settings.nameAction > 0) {
+    const ownWords = new Map<string, Set<string>>();
+    markNameActions(indexed, (server) => {
+      let words = ownWords.get(server);
+      if (words === undefined)
+        ownWords.set(
+          server,
+          (words = new Set(
+            wordsOfText(settings, server)
+              .filter((word) => keepWord(settings, word))
+              .map((word) => normalizeWord(index, word)),
+          )),
+        );
+      return words;
     });
-    if (settings.exactWords > 0 && ranked.length > 0) {
-      const head = ranked.slice(0, EXACT_WORDS_DEPTH);
-      const seconds = head.map(({ id }) => exactWordsScoreOf(id, query.writtenWords));
-      const best = Math.max(...seconds);
-      // Scaled to the first hit, so the option's level means the same on any catalog and any request.
-      const scale = best > 0 ? (settings.exactWords * head[0].breakdown.score) / best : 0;
-      head.forEach((entry, index) => {
-        const bonus = seconds[index] * scale;
-        entry.breakdown = {
-          ...entry.breakdown,
-          exactWords: { score: seconds[index], scale, bonus },
-          score: entry.breakdown.score + bonus,
-        };
-        entry.rounded = rounded(entry.breakdown.score);
-      });
-      head.sort(byRank);
-      ranked.splice(0, head.length, ...head);
-    }
-    return ranked;
   }
+  indexStatistics(index);
+  return {
+    id: "client",
+    label: "Client search (field-weighted BM25)",
+    search: (input, limit) => searchIndex(index, input, limit),
+    explain: (input, name) => explainIndex(index, input, name),
+  };
+}
 
-  function search(input: string, limit?: number): SearchOutcome {
-    const query = prepare(input);
-    if (query.terms.length === 0 || searchedFields.length === 0) return { ok: true, hits: [] };
-    const shown = resolveLimit(limit);
-    const hits: SearchHit[] = rank(query, shown)
-      .slice(0, shown)
-      .map(({ breakdown }) => {
-        const byField = new Map<SearchField, Set<string>>();
-        for (const term of breakdown.terms) {
-          for (const { field } of term.fields) {
-            let set = byField.get(field);
-            if (set === undefined) byField.set(field, (set = new Set()));
-            set.add(term.matchedTerm);
-          }
+function idfOf(index: ClientIndex, term: string): number {
+  let value = index.idfs.get(term);
+  if (value === undefined)
+    index.idfs.set(
+      term,
+      (value = inverseDocumentFrequency(index.indexed.length, index.documentFrequency.get(term) ?? 0)),
+    );
+  return value;
+}
+
+function variantsOf(index: ClientIndex, term: string): QueryTerm["variants"] {
+  const { settings, postings, indexTerms } = index;
+  const variants: QueryTerm["variants"] = [];
+  if (postings.has(term)) variants.push({ term, discount: 1, kind: "exact" });
+  if (settings.prefix && term.length >= MIN_PREFIX_LENGTH) {
+    // The terms are sorted, so the ones `term` begins sit together from its insertion point on.
+    let low = 0;
+    let high = indexTerms.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (indexTerms[middle] < term) low = middle + 1;
+      else high = middle;
+    }
+    for (let position = low; position < indexTerms.length && indexTerms[position].startsWith(term); position += 1) {
+      if (indexTerms[position] !== term) {
+        variants.push({ term: indexTerms[position], discount: CLIENT_MATCH_DISCOUNTS.prefix, kind: "prefix" });
+      }
+    }
+  }
+  // Typos only for words the catalog does not have: a known word is what the user meant, and matching its
+  // neighbours too (`file` → `fill`, `find`) costs precision and most of the query time.
+  if (settings.fuzzy > 0 && term.length >= MIN_FUZZY_LENGTH && !postings.has(term)) {
+    const maximum = Math.max(1, Math.round(settings.fuzzy * term.length));
+    const seen = new Set(variants.map((variant) => variant.term));
+    for (let length = term.length - maximum; length <= term.length + maximum; length += 1) {
+      for (const candidate of index.termsByLength.get(length) ?? []) {
+        if (candidate === term || seen.has(candidate)) continue;
+        if (boundedEditDistance(term, candidate, maximum) <= maximum) {
+          variants.push({ term: candidate, discount: CLIENT_MATCH_DISCOUNTS.fuzzy, kind: "typo" });
         }
-        return {
-          name: breakdown.name,
-          score: breakdown.score,
-          matches: SEARCH_FIELDS.filter((field) => byField.has(field)).map((field) => ({
-            field,
-            terms: [...byField.get(field)!],
-          })),
-        };
-      });
-    return { ok: true, hits };
-  }
-
-  const idsByName = new Map(indexed.map((tool) => [tool.name, tool.id]));
-
-  let explainedHead: { input: string; head: RankedTool[] } | undefined;
-  function explain(input: string, name: string): ClientScoreBreakdown | undefined {
-    const id = idsByName.get(name);
-    if (id === undefined) return undefined;
-    const query = prepare(input);
-    if (settings.exactWords > 0 && query.terms.length > 0 && searchedFields.length > 0) {
-      // The re-rank depends on the first hits, so the breakdown of a re-ranked tool comes from the ranking itself.
-      // The "why" view asks about several tools of one request in a row: the request's first hits are kept.
-      if (explainedHead?.input !== input) explainedHead = { input, head: rank(query, EXACT_WORDS_DEPTH) };
-      const reranked = explainedHead.head.find((entry) => entry.id === id);
-      if (reranked !== undefined) return reranked.breakdown;
+      }
     }
-    return scoreTool(indexed[id], query);
   }
+  return variants;
+}
 
-  return { id: "client", label: "Client search (field-weighted BM25)", search, explain };
+function similarTermTable(index: ClientIndex, table: WordVectors): { terms: string[]; vectors: Float32Array } {
+  if (index.similarTable !== undefined) return index.similarTable;
+  const terms: string[] = [];
+  const directions: Float32Array[] = [];
+  for (const term of index.indexTerms) {
+    const vectors = [...(index.rawWordsByTerm.get(term) ?? [])]
+      .map((word) => vectorOf(table, word))
+      .filter((vector) => vector !== undefined);
+    const direction = meanDirection(vectors, table.dimensions);
+    if (direction === undefined) continue;
+    terms.push(term);
+    directions.push(direction);
+  }
+  const vectors = new Float32Array(terms.length * table.dimensions);
+  directions.forEach((direction, row) => vectors.set(direction, row * table.dimensions));
+  return (index.similarTable = { terms, vectors });
+}
+
+function neighboursOf(
+  index: ClientIndex,
+  table: WordVectors,
+  word: string,
+): Array<{ term: string; similarity: number }> {
+  let nearest = index.neighbourCache.get(word);
+  if (nearest !== undefined) return nearest;
+  nearest = [];
+  const query = vectorOf(table, word);
+  if (query !== undefined) {
+    const { terms, vectors } = similarTermTable(index, table);
+    const dimensions = table.dimensions;
+    for (let row = 0; row < terms.length; row += 1) {
+      let similarity = 0;
+      const offset = row * dimensions;
+      for (let column = 0; column < dimensions; column += 1) similarity += query[column] * vectors[offset + column];
+      if (similarity >= index.settings.similarWordsMinimum) nearest.push({ term: terms[row], similarity });
+    }
+    nearest.sort((left, right) => right.similarity - left.similarity || (left.term < right.term ? -1 : 1));
+  }
+  index.neighbourCache.set(word, nearest);
+  return nearest;
+}
+
+/** The index terms nearest in meaning to request word `word`, other than those it already matches. */
+function similarVariantsOf(index: ClientIndex, word: string, taken: ReadonlySet<string>): QueryTerm["variants"] {
+  if (index.wordVectors === undefined) return [];
+  const nearest = neighboursOf(index, index.wordVectors, word).filter(({ term }) => !taken.has(term));
+  return nearest.slice(0, index.settings.similarWordsCount).map(({ term, similarity }) => ({
+    term,
+    discount: index.settings.similarWords * similarity,
+    kind: "similar",
+    // The catalog's first spelling of the term (a stem reads badly: "memori").
+    similar: { requestWord: word, catalogWord: [...(index.rawWordsByTerm.get(term) ?? [term])][0], similarity },
+  }));
+}
+
+/** A request, read once: its terms with their stand-ins, its content terms in order, the servers it names. */
+type PreparedQuery = {
+  terms: QueryTerm[];
+  sequence: string[];
+  /** Server → the query terms that name it. */
+  namedServers: Map<string, string[]>;
+  /** Σ of the coverage weights of the query's own terms that match anything. */
+  coverageTotal: number;
+  /** Each own term's coverage weight, worked out once per request rather than once per candidate tool. */
+  coverageWeights: Map<QueryTerm, number>;
+  dropped: ClientDroppedWord[];
+  /** The request's content words as written (unstemmed), for the `exactWords` second opinion. */
+  writtenWords: Set<string>;
+  /** The kinds of value the request carries (only when `entityPrior` is on). */
+  entities: RequestEntity[];
+};
+
+/** A term's weight in the coverage share: its own weight times the IDF of its rarest stand-in. */
+function coverageWeight(index: ClientIndex, queryTerm: QueryTerm): number {
+  return queryTerm.weight * Math.max(0, ...queryTerm.variants.map((variant) => idfOf(index, variant.term)));
+}
+
+function prepare(index: ClientIndex, input: string): PreparedQuery {
+  const { settings, vocabulary, wordVectors } = index;
+  const keep = (word: string) => keepWord(settings, word);
+  const addresses = settings.addressWords < 1 ? splitAddressWords(input) : undefined;
+  const words = wordsOfText(settings, addresses?.text ?? input);
+  let content = contentWordsOfQuery(words, settings);
+  // A request of filler only ("can you help me?") still searches for something rather than nothing.
+  if (content.length === 0) content = words.filter(keep);
+  const searched = new Set(content);
+  const dropped = [...new Set(words)]
+    .filter((word) => !searched.has(word))
+    .map((word): ClientDroppedWord => ({
+      word,
+      reason: settings.stopWords && isStopWord(word) ? "stop word" : "request filler",
+    }));
+  const terms = new Map<string, QueryTerm>();
+  const add = (word: string, weight: number, origin: ClientTermOrigin, shapeOf?: string, verbOf?: ClientVerbSource) => {
+    const term = normalizeWord(index, word);
+    const own = origin === "word" || origin === "split" || origin === "address";
+    const existing = terms.get(term);
+    if (existing !== undefined) {
+      if (weight > existing.weight) existing.weight = weight;
+      if (own && !existing.own) {
+        existing.own = true;
+        existing.origin = origin;
+      }
+      return;
+    }
+    const variants = variantsOf(index, term);
+    if (own && wordVectors !== undefined) {
+      variants.push(...similarVariantsOf(index, word, new Set([term, ...variants.map((variant) => variant.term)])));
+    }
+    terms.set(term, {
+      term,
+      weight,
+      own,
+      origin,
+      ...(shapeOf === undefined ? {} : { shapeOf }),
+      ...(verbOf === undefined ? {} : { verbOf }),
+      variants,
+    });
+  };
+  for (const word of content) {
+    // "filesystem" written together where the catalog writes `file_system`: search for both parts.
+    const parts = settings.splitIdentifiers && !vocabulary.has(word) ? splitRunTogether(word, vocabulary) : undefined;
+    if (parts === undefined) add(word, 1, "word");
+    else for (const part of parts) add(part, 1, "split");
+  }
+  // A Chinese word's characters, at a discount, for the catalog's other wordings of the same thing.
+  for (const character of unspacedCharactersOf(content)) {
+    if (keep(character)) add(character, CLIENT_MATCH_DISCOUNTS.character, "character");
+  }
+  if (addresses !== undefined && settings.addressWords > 0) {
+    // What the address points to, at a discount: a word also written outside an address keeps its full weight.
+    for (const word of contentWordsOfQuery(addresses.addressWords, settings))
+      add(word, settings.addressWords, "address");
+  }
+  if (settings.splitIdentifiers) {
+    // "sequential thinking" written apart where the catalog writes `sequentialthinking`.
+    for (let position = 0; position + 1 < content.length; position += 1) {
+      const joined = content[position] + content[position + 1];
+      if (vocabulary.has(joined)) add(joined, CLIENT_MATCH_DISCOUNTS.joined, "joined");
+    }
+  }
+  if (settings.synonyms) {
+    for (const word of expandSynonyms(content).filter(keep)) add(word, CLIENT_MATCH_DISCOUNTS.synonym, "synonym");
+  }
+  if (settings.shapeWords) {
+    for (const { text, word } of shapeWordsOf(input)) {
+      if (vocabulary.has(word)) add(word, CLIENT_MATCH_DISCOUNTS.shape, "shape", text);
+    }
+  }
+  if (index.actionVerbTable !== undefined) {
+    // The stemmer itself (a module-level function), not this search's memo: the table's lookup is built once per
+    // stemmer and shared by every client search, such as the lab's option variants.
+    const verbNormalize = settings.stemming ? index.stemWord : unchanged;
+    for (const { text, verb, relation } of actionVerbsOf(index.actionVerbTable, words, verbNormalize)) {
+      // Only the catalog's own verbs: a verb no tool uses would add nothing but prefix guesses.
+      if (index.postings.has(normalizeWord(index, verb)))
+        add(verb, settings.actionVerbs, "verb", undefined, { text, verb, relation });
+    }
+  }
+  const sequence = content.filter(keep).map((word) => normalizeWord(index, word));
+  const namedServers = new Map<string, string[]>();
+  if (settings.serverPrior > 0) {
+    for (const term of new Set(sequence)) {
+      for (const server of index.serverWords.get(term) ?? [])
+        namedServers.set(server, [...(namedServers.get(server) ?? []), term]);
+    }
+  }
+  const list = [...terms.values()];
+  const coverageWeights = new Map(list.filter((term) => term.own).map((term) => [term, coverageWeight(index, term)]));
+  const coverageTotal = [...coverageWeights.values()].reduce((sum, weight) => sum + weight, 0);
+  const entities = settings.entityPrior > 0 ? requestEntitiesOf(input) : [];
+  return {
+    terms: list,
+    sequence,
+    namedServers,
+    coverageTotal,
+    coverageWeights,
+    dropped,
+    writtenWords: new Set(content.filter(keep)),
+    entities,
+  };
+}
+
+function fieldContributions(index: ClientIndex, tool: IndexedTool, term: string): ClientFieldContribution[] {
+  const contributions: ClientFieldContribution[] = [];
+  const { b } = CLIENT_BM25_PARAMETERS;
+  const { averageLength, settings } = index;
+  for (const field of index.searchedFields) {
+    const fieldIndex = tool.fields[field];
+    const count = fieldIndex.terms.get(term);
+    if (count === undefined) continue;
+    const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * fieldIndex.length) / averageLength[field] : 1;
+    const fieldWeight = settings.fieldWeights[field];
+    contributions.push({
+      field,
+      count,
+      fieldWeight,
+      lengthNormalisation,
+      weightedCount: (fieldWeight * count) / lengthNormalisation,
+    });
+  }
+  return contributions;
+}
+
+/**
+ * Σ of a term's weighted counts over the searched fields, as `fieldContributions` sums them (same order, same
+ * arithmetic), without building them; undefined when no field has the term.
+ */
+function weightedFrequencyOf(index: ClientIndex, tool: IndexedTool, term: string): number | undefined {
+  const { b } = CLIENT_BM25_PARAMETERS;
+  const { averageLength, settings } = index;
+  let sum: number | undefined;
+  for (const field of index.searchedFields) {
+    const fieldIndex = tool.fields[field];
+    const count = fieldIndex.terms.get(term);
+    if (count === undefined) continue;
+    const lengthNormalisation = averageLength[field] > 0 ? 1 - b + (b * fieldIndex.length) / averageLength[field] : 1;
+    sum = (sum ?? 0) + (settings.fieldWeights[field] * count) / lengthNormalisation;
+  }
+  return sum;
+}
+
+/** One query term's match in a tool, as far as the name-action bonus asks: the stand-in and its strength. */
+type MatchedTerm = { matchedTerm: string; weight: number; idf: number };
+
+function matchStrength(term: MatchedTerm): number {
+  return term.weight * term.idf;
+}
+
+/** The name-action bonus: the name's action and one of its objects matched by two different query terms. */
+function nameActionOf(index: ClientIndex, tool: IndexedTool, matched: readonly MatchedTerm[]) {
+  const { settings } = index;
+  if (settings.nameAction <= 0 || tool.nameAction === undefined) return undefined;
+  const { action, objects } = tool.nameAction;
+  let verb: MatchedTerm | undefined;
+  for (const term of matched) {
+    if (term.matchedTerm === action) {
+      verb = term;
+      break;
+    }
+  }
+  if (verb === undefined) return undefined;
+  let best: { action: string; object: string; bonus: number } | undefined;
+  for (const term of matched) {
+    if (term === verb || !objects.includes(term.matchedTerm)) continue;
+    const bonus = settings.nameAction * Math.min(matchStrength(verb), matchStrength(term));
+    if (bonus > (best?.bonus ?? 0)) best = { action, object: term.matchedTerm, bonus };
+  }
+  return best;
+}
+
+function adjacent(sequence: readonly string[], left: string, right: string): boolean {
+  for (let position = 0; position + 1 < sequence.length; position += 1) {
+    if (sequence[position] === left && sequence[position + 1] === right) return true;
+  }
+  return false;
+}
+
+/**
+ * The one scoring function: the search ranks by it and `explain` shows it, so the "why" view can never disagree
+ * with the ranking. Each query term counts once per tool, through its best stand-in. Without `detail` it gives the
+ * score alone, by the same arithmetic in the same order: the search scores every candidate (thousands at 10,000
+ * tools for a common word) and builds the breakdown only for the hits it returns.
+ */
+function evaluateTool(index: ClientIndex, tool: IndexedTool, query: PreparedQuery, detail: true): ClientScoreBreakdown;
+function evaluateTool(index: ClientIndex, tool: IndexedTool, query: PreparedQuery, detail: false): number;
+function evaluateTool(
+  index: ClientIndex,
+  tool: IndexedTool,
+  query: PreparedQuery,
+  detail: boolean,
+): ClientScoreBreakdown | number {
+  const { settings } = index;
+  const contributions: ClientTermContribution[] = [];
+  // The matches the name-action bonus reads: the contributions themselves, or (score alone) their figures only.
+  const matched: MatchedTerm[] = detail ? contributions : [];
+  const wantsMatches = detail || (settings.nameAction > 0 && tool.nameAction !== undefined);
+  let termScore = 0;
+  let covered = 0;
+  for (const queryTerm of query.terms) {
+    // Every candidate tool tries every stand-in: the figures first, the contribution built for the best one only.
+    let best: BestVariant | undefined;
+    for (const variant of queryTerm.variants) {
+      const weightedFrequency = weightedFrequencyOf(index, tool, variant.term);
+      if (weightedFrequency === undefined) continue;
+      const weight = queryTerm.weight * variant.discount;
+      const termIdf = idfOf(index, variant.term);
+      const saturated = saturate(weightedFrequency);
+      const score = weight * termIdf * saturated;
+      if (score > 0 && score > (best?.score ?? 0)) {
+        best = { variant, weight, idf: termIdf, weightedFrequency, saturated, score };
+      }
+    }
+    if (best === undefined) continue;
+    const { variant } = best;
+    if (detail)
+      contributions.push({
+        queryTerm: queryTerm.term,
+        origin: queryTerm.origin,
+        ...(queryTerm.shapeOf === undefined ? {} : { shapeOf: queryTerm.shapeOf }),
+        ...(queryTerm.verbOf === undefined ? {} : { verbOf: queryTerm.verbOf }),
+        matchedTerm: variant.term,
+        match: variant.kind,
+        ...(variant.similar === undefined ? {} : { similar: variant.similar }),
+        weight: best.weight,
+        idf: best.idf,
+        fields: fieldContributions(index, tool, variant.term),
+        weightedFrequency: best.weightedFrequency,
+        saturated: best.saturated,
+        score: best.score,
+      });
+    else if (wantsMatches) matched.push({ matchedTerm: variant.term, weight: best.weight, idf: best.idf });
+    termScore += best.score;
+    if (queryTerm.own) covered += query.coverageWeights.get(queryTerm) ?? 0;
+  }
+  const nameAction = termScore > 0 ? nameActionOf(index, tool, matched) : undefined;
+  const plain = termScore > 0 && settings.plainBm25 > 0 ? plainBm25Of(index, tool, query) : 0;
+  const plainBm25 = { score: plain, bonus: settings.plainBm25 * plain };
+  const proximity: ClientScoreBreakdown["proximity"] = [];
+  let proximityScore = 0;
+  if (settings.proximity > 0 && termScore > 0) {
+    const { name, description } = tool.fields;
+    for (let position = 0; position + 1 < query.sequence.length; position += 1) {
+      const left = query.sequence[position];
+      const right = query.sequence[position + 1];
+      if (left === right) continue;
+      const field = adjacent(name.sequence, left, right)
+        ? "name"
+        : adjacent(description.sequence, left, right)
+          ? "description"
+          : undefined;
+      if (field !== undefined) {
+        const bonus = settings.proximity * Math.min(idfOf(index, left), idfOf(index, right));
+        proximityScore += bonus;
+        if (detail) proximity.push({ left, right, field, bonus });
+      }
+    }
+  }
+  const share = query.coverageTotal > 0 ? Math.min(1, covered / query.coverageTotal) : 0;
+  const coverage = { share, factor: 1 + settings.coverage * share };
+  const words = tool.server === undefined ? undefined : query.namedServers.get(tool.server);
+  const serverPrior =
+    words === undefined || tool.server === undefined
+      ? undefined
+      : { server: tool.server, words, factor: 1 + settings.serverPrior };
+  const entityPrior = entityPriorOf(index, tool, query);
+  const score =
+    termScore === 0
+      ? 0
+      : (termScore + proximityScore + (nameAction?.bonus ?? 0) + plainBm25.bonus) *
+        coverage.factor *
+        (serverPrior?.factor ?? 1) *
+        (entityPrior?.factor ?? 1);
+  if (!detail) return score;
+  return {
+    name: tool.name,
+    dropped: query.dropped,
+    terms: contributions,
+    termScore,
+    nameAction,
+    proximity,
+    proximityScore,
+    plainBm25,
+    exactWords: undefined,
+    coverage,
+    serverPrior,
+    entityPrior,
+    score,
+  };
+}
+
+/** The first value of the request that one of the tool's required arguments takes, and the factor it gives. */
+function entityPriorOf(
+  index: ClientIndex,
+  tool: IndexedTool,
+  query: PreparedQuery,
+): ClientScoreBreakdown["entityPrior"] {
+  if (tool.entityKinds === undefined || tool.entityKinds.size === 0) return undefined;
+  for (const entity of query.entities) {
+    const parameter = tool.entityKinds.get(entity.kind);
+    if (parameter !== undefined) {
+      return { kind: entity.kind, text: entity.text, parameter, factor: 1 + index.settings.entityPrior };
+    }
+  }
+  return undefined;
+}
+
+/** Okapi BM25 of the request's own words as written, over the whole tool: every field counts once, unweighted. */
+function plainBm25Of(index: ClientIndex, tool: IndexedTool, query: PreparedQuery): number {
+  const { b } = CLIENT_BM25_PARAMETERS;
+  const { averageToolLength } = index;
+  let length = 0;
+  for (const field of SEARCH_FIELDS) length += tool.fields[field].length;
+  const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
+  let score = 0;
+  for (const queryTerm of query.terms) {
+    if (!queryTerm.own) continue;
+    let count = 0;
+    for (const field of SEARCH_FIELDS) count += tool.fields[field].terms.get(queryTerm.term) ?? 0;
+    if (count > 0) score += idfOf(index, queryTerm.term) * saturate(count / lengthNormalisation);
+  }
+  return score;
+}
+
+/** The tools that share at least one stand-in with the query: the only ones that can score. */
+function candidatesOf(index: ClientIndex, query: PreparedQuery): number[] {
+  const candidates = new Set<number>();
+  for (const queryTerm of query.terms) {
+    for (const variant of queryTerm.variants)
+      for (const id of index.postings.get(variant.term) ?? []) candidates.add(id);
+  }
+  return [...candidates];
+}
+
+/**
+ * The exact-words second opinion of one tool: Okapi BM25 of the request's words as written, counted in the tool's
+ * words as written (split from its texts now: the index keeps only stems), one length per tool, each word weighed by
+ * its stem's IDF.
+ */
+function exactWordsScoreOf(index: ClientIndex, id: number, written: ReadonlySet<string>): number {
+  const { settings, averageToolLength } = index;
+  const counts = new Map<string, number>();
+  // From the tool itself: keeping every tool's split words for this would hold the whole catalog twice.
+  const { texts } = fieldTextsOf(index.tools[id], settings.argumentValues);
+  for (const field of SEARCH_FIELDS) {
+    for (const text of texts[field]) {
+      for (const word of wordsOfText(settings, text))
+        if (written.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  if (counts.size === 0) return 0;
+  const { b } = CLIENT_BM25_PARAMETERS;
+  let length = 0;
+  for (const field of SEARCH_FIELDS) length += index.indexed[id].fields[field].length;
+  const lengthNormalisation = averageToolLength > 0 ? 1 - b + (b * length) / averageToolLength : 1;
+  let score = 0;
+  for (const [word, count] of counts)
+    score += idfOf(index, normalizeWord(index, word)) * saturate(count / lengthNormalisation);
+  return score;
+}
+
+// Ties: higher score, then the shorter name (the more general tool), then catalog order. Scores are rounded so
+// that float noise from summing in a different order cannot reorder equal tools.
+const rounded = (score: number) => Math.round(score * 1e9) / 1e9;
+type RankedEntry = { id: number; rounded: number; nameLength: number };
+const byRank = (left: RankedEntry, right: RankedEntry) =>
+  right.rounded - left.rounded || left.nameLength - right.nameLength || left.id - right.id;
+type RankedTool = RankedEntry & { breakdown: ClientScoreBreakdown };
+
+/**
+ * The first `depth` tools that score (at least the `EXACT_WORDS_DEPTH` the exact-words second opinion re-ranks),
+ * best first, with their breakdowns. Every candidate is scored (`evaluateTool` without detail), the breakdowns are
+ * built for the ones returned only: the same figures, so the order is the one full breakdowns would give.
+ */
+function rank(index: ClientIndex, query: PreparedQuery, depth: number): RankedTool[] {
+  const { indexed, settings } = index;
+  const scored: RankedEntry[] = [];
+  for (const id of candidatesOf(index, query)) {
+    const score = evaluateTool(index, indexed[id], query, false);
+    if (score > 0) scored.push({ id, rounded: rounded(score), nameLength: indexed[id].name.length });
+  }
+  scored.sort(byRank);
+  const ranked: RankedTool[] = scored.slice(0, Math.max(depth, EXACT_WORDS_DEPTH)).map(({ id, nameLength }) => {
+    const breakdown = evaluateTool(index, indexed[id], query, true);
+    return { id, breakdown, rounded: rounded(breakdown.score), nameLength };
+  });
+  if (settings.exactWords > 0 && ranked.length > 0) {
+    const head = ranked.slice(0, EXACT_WORDS_DEPTH);
+    const seconds = head.map(({ id }) => exactWordsScoreOf(index, id, query.writtenWords));
+    const best = Math.max(...seconds);
+    // Scaled to the first hit, so the option's level means the same on any catalog and any request.
+    const scale = best > 0 ? (settings.exactWords * head[0].breakdown.score) / best : 0;
+    head.forEach((entry, position) => {
+      const bonus = seconds[position] * scale;
+      entry.breakdown = {
+        ...entry.breakdown,
+        exactWords: { score: seconds[position], scale, bonus },
+        score: entry.breakdown.score + bonus,
+      };
+      entry.rounded = rounded(entry.breakdown.score);
+    });
+    head.sort(byRank);
+    ranked.splice(0, head.length, ...head);
+  }
+  return ranked;
+}
+
+function searchIndex(index: ClientIndex, input: string, limit?: number): SearchOutcome {
+  const query = prepare(index, input);
+  if (query.terms.length === 0 || index.searchedFields.length === 0) return { ok: true, hits: [] };
+  const shown = resolveLimit(limit);
+  const hits: SearchHit[] = rank(index, query, shown)
+    .slice(0, shown)
+    .map(({ breakdown }) => {
+      const byField = new Map<SearchField, Set<string>>();
+      for (const term of breakdown.terms) {
+        for (const { field } of term.fields) {
+          let set = byField.get(field);
+          if (set === undefined) byField.set(field, (set = new Set()));
+          set.add(term.matchedTerm);
+        }
+      }
+      return {
+        name: breakdown.name,
+        score: breakdown.score,
+        matches: SEARCH_FIELDS.filter((field) => byField.has(field)).map((field) => ({
+          field,
+          terms: [...byField.get(field)!],
+        })),
+      };
+    });
+  return { ok: true, hits };
+}
+
+function explainIndex(index: ClientIndex, input: string, name: string): ClientScoreBreakdown | undefined {
+  const id = index.idsByName.get(name);
+  if (id === undefined) return undefined;
+  const query = prepare(index, input);
+  if (index.settings.exactWords > 0 && query.terms.length > 0 && index.searchedFields.length > 0) {
+    // The re-rank depends on the first hits, so the breakdown of a re-ranked tool comes from the ranking itself.
+    if (index.explainedHead?.input !== input)
+      index.explainedHead = { input, head: rank(index, query, EXACT_WORDS_DEPTH) };
+    const reranked = index.explainedHead.head.find((entry) => entry.id === id);
+    if (reranked !== undefined) return reranked.breakdown;
+  }
+  return evaluateTool(index, index.indexed[id], query, true);
 }
 
 /**
