@@ -119,8 +119,11 @@ export function createMemoisedCount(
  * long text another's token count; it cannot corrupt anything else.
  */
 export function longTextKey(text: string): string {
-  let first = 0x811c9dc5;
-  let second = 0x050c5d1f;
+  // Both lanes start as 32-bit integers, as every step leaves them (`| 0` keeps the bits): 0x811c9dc5 alone is a
+  // number above 2^31, and the optimised loop, which assumes integers, was thrown away on its first step and made
+  // again, over and over (hundreds of deoptimisations over a run's long texts, in Node and in Chromium).
+  let first = 0x811c9dc5 | 0;
+  let second = 0x050c5d1f | 0;
   for (let index = 0; index < text.length; index++) {
     const codeUnit = text.charCodeAt(index);
     first = Math.imul(first ^ codeUnit, 0x01000193);
