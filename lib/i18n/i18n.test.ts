@@ -100,4 +100,16 @@ describe("messages", () => {
     expect(translatorFor("en", "common")("header.tools", { count: 10000 })).toBe("10,000 tools");
     expect(translatorFor("zh-CN", "common")("header.tools", { count: 10000 })).toBe("10,000 个工具");
   });
+
+  it("counts the tools the replaced conversation called as the English does: the one named and # more", () => {
+    const values = { name: "get_weather", more: 1, requests: 5 };
+    expect(translatorFor("en", "import")("notice.conversationReplaced", values)).toContain("get_weather and 1 more,");
+    // "get_weather等 1 个工具" said one tool in all, with get_weather among them.
+    expect(translatorFor("zh-CN", "import")("notice.conversationReplaced", values)).toContain(
+      "没有的 get_weather 及另外 1 个工具，",
+    );
+    expect(translatorFor("zh-CN", "import")("notice.conversationReplaced", { ...values, more: 0 })).toContain(
+      "没有的 get_weather，",
+    );
+  });
 });
