@@ -52,6 +52,11 @@ export function CatalogPanel() {
   const toolNameMapping = usePlayground((state) => state.settings.toolNameMapping);
   const updateSettings = usePlayground((state) => state.updateSettings);
   const format = usePlayground((state) => state.catalogCheck?.format);
+  // The format's name in the page's language; an id the messages do not name is shown as it is.
+  const formatName = (id: string) => {
+    const key = `panel.formats.${id}` as Parameters<typeof t.has>[0];
+    return t.has(key) ? t(key) : id;
+  };
   const theme = usePlayground((state) => state.theme);
 
   const deferredFilter = useDeferredValue(filter);
@@ -223,7 +228,7 @@ export function CatalogPanel() {
           >
             {mode === "whole"
               ? format
-                ? t("panel.format", { format })
+                ? t("panel.format", { format: formatName(format) })
                 : ""
               : t("panel.oneAtATime", { count: WHOLE_CATALOG_EDITOR_LIMIT })}
           </span>

@@ -35,19 +35,6 @@ export type CatalogFormat =
    */
   | "names";
 
-export const CATALOG_FORMAT_LABELS: Record<CatalogFormat, string> = {
-  catalog: "Tool Disclosure Playground catalog",
-  mcp: "MCP tools/list result",
-  "openai-chat": "OpenAI Chat Completions tools",
-  "openai-responses": "OpenAI Responses tools",
-  "openai-functions": "OpenAI functions list",
-  anthropic: "Anthropic Messages tools",
-  bfcl: "BFCL function list",
-  gemini: "Gemini function declarations",
-  bedrock: "Amazon Bedrock Converse tools",
-  names: "tool names and descriptions",
-};
-
 export const EXPECTED_FORMATS_MESSAGE =
   "expected one of: an MCP tools/list result ({tools:[{name, description, inputSchema}]}), " +
   "OpenAI Chat Completions tools ([{type:'function', function:{…}}]), OpenAI Responses tools " +

@@ -1,6 +1,6 @@
 /** Public API of the tool catalog: import, merge, validate, describe and generate tools. */
 export type { Catalog, CatalogTool, InputProblem, JsonSchema, Parsed } from "../core/catalog";
-export { type CatalogFormat, CATALOG_FORMAT_LABELS, detectCatalogFormat } from "./catalog-format";
+export { type CatalogFormat, detectCatalogFormat } from "./catalog-format";
 export {
   type CatalogImport,
   type CatalogImportOptions,
