@@ -306,6 +306,47 @@ describe("schema problems", () => {
     ]);
   });
 
+  it("reads a tool that gives its schema under another list's key from that key, with a warning", () => {
+    const searchSchema = { type: "object", properties: { query: { type: "string" } }, required: ["query"] };
+    // An MCP server's tools with one OpenAI function pasted in, and the other way round.
+    const mcp = importCatalogValue({
+      tools: [
+        { name: "get_weather", description: "Weather", inputSchema: weatherSchema },
+        { name: "search", description: "Search", parameters: searchSchema },
+      ],
+    });
+    expect(mcp.format).toBe("mcp");
+    expect(mcp.value?.tools.map((tool) => tool.inputSchema)).toEqual([weatherSchema, searchSchema]);
+    expect(mcp.problems.map((problem) => [problem.severity, problem.code, problem.path])).toEqual([
+      ["warning", "otherSchemaKey", "$.tools[1].parameters"],
+    ]);
+    const functions = importCatalogValue([
+      { type: "function", function: { name: "get_weather", description: "Weather", parameters: weatherSchema } },
+      { type: "function", function: { name: "search", description: "Search", inputSchema: searchSchema } },
+    ]);
+    // Before, the second read as taking no arguments: OpenAI lets `parameters` be left out.
+    expect(functions.value?.tools[1].inputSchema).toEqual(searchSchema);
+    expect(functions.problems.map((problem) => problem.code)).toEqual(["otherSchemaKey"]);
+    const keyed = importCatalogValue({
+      get_weather: { description: "Weather", inputSchema: weatherSchema },
+      search: { description: "Search", input_schema: searchSchema },
+    });
+    expect(keyed.value?.tools.map((tool) => tool.name)).toEqual(["get_weather", "search"]);
+    expect(keyed.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+  });
+
+  it("still refuses a tool with no schema under any key where its list's format requires one", () => {
+    const imported = importCatalogValue({
+      tools: [
+        { name: "get_weather", description: "Weather", inputSchema: weatherSchema },
+        { name: "search", description: "Search", schema: { type: "object" } },
+      ],
+    });
+    expect(imported.problems.map((problem) => [problem.severity, problem.path])).toEqual([
+      ["error", "$.tools[1].inputSchema"],
+    ]);
+  });
+
   it("reads a list of names and descriptions as tools without arguments, and says so once", () => {
     const imported = importCatalogValue([
       { name: "search_docs", description: "Searches the product documentation." },

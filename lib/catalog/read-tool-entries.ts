@@ -35,6 +35,22 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   names: { schema: "inputSchema" },
 };
 
+/**
+ * The plain JSON Schema keys of a tool object. A list gathered from several sources mixes them (an MCP server's
+ * `inputSchema` beside an OpenAI function's `parameters`): a tool that lacks its list's key but has one of these is
+ * read from it, with a warning, instead of being refused or read as taking no arguments.
+ */
+const PLAIN_SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters"];
+/** Formats whose tools are plain objects with one of those keys (not wrapped, not in a provider's own dialect). */
+const MIXABLE_FORMATS: ReadonlySet<CatalogFormat> = new Set([
+  "catalog",
+  "mcp",
+  "anthropic",
+  "openai-chat",
+  "openai-responses",
+  "openai-functions",
+]);
+
 /** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
 const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 
@@ -146,7 +162,7 @@ function readTool(
   result: ReadResult,
 ): void {
   const jsonSchemaKey = format === "gemini" ? GEMINI_JSON_SCHEMA_KEYS.find((key) => key in item) : undefined;
-  const fields = jsonSchemaKey ? { schema: jsonSchemaKey } : FIELD_NAMES[format];
+  let fields = jsonSchemaKey ? { schema: jsonSchemaKey } : FIELD_NAMES[format];
   if (typeof item.name !== "string" || item.name.trim() === "") {
     result.problems.push({
       severity: "error",
@@ -157,6 +173,21 @@ function readTool(
     return;
   }
   const name = item.name;
+  const otherKey =
+    MIXABLE_FORMATS.has(format) && !(fields.schema in item)
+      ? PLAIN_SCHEMA_KEYS.find((key) => key !== fields.schema && isRecord(item[key]))
+      : undefined;
+  if (otherKey !== undefined) {
+    result.problems.push({
+      severity: "warning",
+      path: appendKey(path, otherKey),
+      toolName: name,
+      message: `catalog: "${name}" gives its input schema as "${otherKey}", not "${fields.schema}" as the list does; read from "${otherKey}"`,
+      code: "otherSchemaKey",
+      values: { name, key: otherKey, expected: fields.schema },
+    });
+    fields = { ...fields, schema: otherKey };
+  }
   // Bedrock wraps the JSON Schema once more: `inputSchema: { json: {…} }`.
   const schemaPath =
     format === "bedrock" ? appendKey(appendKey(path, fields.schema), "json") : appendKey(path, fields.schema);
