@@ -53,10 +53,8 @@ export function CatalogPanel() {
   const updateSettings = usePlayground((state) => state.updateSettings);
   const format = usePlayground((state) => state.catalogCheck?.format);
   // The format's name in the page's language; an id the messages do not name is shown as it is.
-  const formatName = (id: string) => {
-    const key = `panel.formats.${id}` as Parameters<typeof t.has>[0];
-    return t.has(key) ? t(key) : id;
-  };
+  const formatKey = `panel.formats.${format}` as Parameters<typeof t.has>[0];
+  const formatText = format ? t("panel.format", { format: t.has(formatKey) ? t(formatKey) : format }) : undefined;
   const theme = usePlayground((state) => state.theme);
 
   const deferredFilter = useDeferredValue(filter);
@@ -224,13 +222,10 @@ export function CatalogPanel() {
         <span className="ml-auto flex min-w-0 items-center gap-2">
           <span
             className="truncate text-muted"
-            title={mode === "tool" ? t("panel.oneAtATimeTitle", { count: WHOLE_CATALOG_EDITOR_LIMIT }) : undefined}
+            // The whole text on hover: a format's name is cut short in a narrow panel.
+            title={mode === "tool" ? t("panel.oneAtATimeTitle", { count: WHOLE_CATALOG_EDITOR_LIMIT }) : formatText}
           >
-            {mode === "whole"
-              ? format
-                ? t("panel.format", { format: formatName(format) })
-                : ""
-              : t("panel.oneAtATime", { count: WHOLE_CATALOG_EDITOR_LIMIT })}
+            {mode === "whole" ? formatText : t("panel.oneAtATime", { count: WHOLE_CATALOG_EDITOR_LIMIT })}
           </span>
           <Button
             size="sm"
