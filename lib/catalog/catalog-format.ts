@@ -72,8 +72,12 @@ const GEMINI_DECLARATION_KEYS = ["functionDeclarations", "function_declarations"
 /** Gemini's OpenAPI-subset type names: upper case, which no JSON Schema dialect accepts. */
 const GEMINI_TYPES = new Set(["STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL", "TYPE_UNSPECIFIED"]);
 
+/** The keys of a plain JSON Schema in a tool object: MCP's, Anthropic's, OpenAI's (and Gemini's OpenAPI subset). */
+export const PLAIN_SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters"];
+/** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
+export const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 /** Every key a format keeps a tool's input schema under, in the tool object itself. */
-const SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters", "parametersJsonSchema", "parameters_json_schema"];
+const SCHEMA_KEYS = [...PLAIN_SCHEMA_KEYS, ...GEMINI_JSON_SCHEMA_KEYS];
 /** Keys under which a tool object wraps its whole definition (OpenAI Chat's `function`, Bedrock's `toolSpec`). */
 const DEFINITION_KEYS = ["function", "toolSpec"];
 

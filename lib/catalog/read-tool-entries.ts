@@ -4,7 +4,13 @@
  */
 import { bfclToJsonSchema } from "./bfcl-types";
 import { geminiToJsonSchema } from "./gemini-types";
-import { type CatalogFormat, type LocatedItem, isRecord } from "./catalog-format";
+import {
+  type CatalogFormat,
+  type LocatedItem,
+  GEMINI_JSON_SCHEMA_KEYS,
+  isRecord,
+  PLAIN_SCHEMA_KEYS,
+} from "./catalog-format";
 import { appendIndex, appendKey } from "./json-path";
 import type { CatalogTool, InputProblem, JsonSchema } from "../core/catalog";
 
@@ -36,12 +42,11 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
 };
 
 /**
- * The plain JSON Schema keys of a tool object. A list gathered from several sources mixes them (an MCP server's
- * `inputSchema` beside an OpenAI function's `parameters`): a tool that lacks its list's key but has one of these is
- * read from it, with a warning, instead of being refused or read as taking no arguments.
+ * Formats whose tools are plain objects with one of the plain schema keys (not wrapped, not in a provider's own
+ * dialect). A list gathered from several sources mixes those keys (an MCP server's `inputSchema` beside an OpenAI
+ * function's `parameters`): a tool that lacks its list's key but has another is read from it, with a warning,
+ * instead of being refused or read as taking no arguments.
  */
-const PLAIN_SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters"];
-/** Formats whose tools are plain objects with one of those keys (not wrapped, not in a provider's own dialect). */
 const MIXABLE_FORMATS: ReadonlySet<CatalogFormat> = new Set([
   "catalog",
   "mcp",
@@ -50,9 +55,6 @@ const MIXABLE_FORMATS: ReadonlySet<CatalogFormat> = new Set([
   "openai-responses",
   "openai-functions",
 ]);
-
-/** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
-const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 
 /** OpenAI allows a function without `parameters`; it then takes no arguments. A fresh object per tool. */
 function emptyObjectSchema(): JsonSchema {
