@@ -58,6 +58,11 @@ export type DetectedCatalog = {
   items: LocatedItem[];
   /** The object around the tool list, when there is one (keeps `source`, `license`, `namespaces`). */
   wrapper?: Record<string, unknown>;
+  /**
+   * Where the tools were found when the document is none of the known shapes but holds one under its keys
+   * (`$.data`, `$.request.body`): the import says so, since the rest of the document was not read.
+   */
+  nestedAt?: string;
 };
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -127,8 +132,19 @@ function locatePages(pages: unknown[]): LocatedItem[] | undefined {
   });
 }
 
+/**
+ * How many keys down a tool list's holder is looked for inside a document none of the shapes below reads (a saved
+ * HTTP exchange's `request.body`, an API reply's `data`): deep enough for the envelopes people save, shallow enough
+ * that a large document that holds no tools is rejected at once.
+ */
+const NESTED_SEARCH_DEPTH = 2;
+
 /** Finds the tool list inside `value` and names its format; undefined when nothing looks like tools. */
 export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined {
+  return detect(value, NESTED_SEARCH_DEPTH);
+}
+
+function detect(value: unknown, depth: number): DetectedCatalog | undefined {
   if (Array.isArray(value)) {
     const gemini = locateGeminiTools(value, "$");
     if (gemini) return { format: "gemini", items: gemini };
@@ -152,7 +168,7 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   }
   // A JSON-RPC reply to tools/list, pasted whole.
   if (isRecord(value.result) && Array.isArray(value.result.tools)) {
-    const inner = detectCatalogFormat(value.result);
+    const inner = detect(value.result, 0);
     return (
       inner && {
         ...inner,
@@ -180,6 +196,12 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
     const format = classifyItems(value.tools, value) ?? (value.tools.length === 0 ? "catalog" : undefined);
     return format && { format, items: locate(value.tools, "$.tools"), wrapper: value };
   }
+  // One tool on its own, copied out of a list (before the keyed reading, which would take Bedrock's
+  // `toolSpec` for a tool of that name).
+  if (isSingleTool(value)) {
+    const format = classifyItems([value], undefined);
+    if (format) return { format, items: [{ item: value, path: "$" }] };
+  }
   // Tools keyed by their names, as the AI SDK's `tools` option and many configuration files hold them.
   const keyed = isRecord(value.tools) ? locateToolMap(value.tools, "$.tools") : locateToolMap(value, "$");
   if (keyed) {
@@ -188,6 +210,33 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
       undefined,
     );
     return format && { format, items: keyed, ...(isRecord(value.tools) ? { wrapper: value } : {}) };
+  }
+  return depth > 0 ? detectNested(value, depth) : undefined;
+}
+
+/** A tool object with a name and a schema, or a definition wrapped as Chat Completions and Bedrock wrap theirs. */
+function isSingleTool(value: Record<string, unknown>): boolean {
+  if (value.type === "function" && isRecord(value.function)) return true;
+  if (isRecord(value.toolSpec)) return true;
+  return typeof value.name === "string" && SCHEMA_KEYS.some((key) => isRecord(value[key]));
+}
+
+/**
+ * The first tool list under one of the document's keys, in the document's order, `depth` keys deep at most; its
+ * items' paths start at the document's root, and `nestedAt` says where the list was found.
+ */
+function detectNested(value: Record<string, unknown>, depth: number): DetectedCatalog | undefined {
+  for (const [key, inner] of Object.entries(value)) {
+    if (!isRecord(inner) && !Array.isArray(inner)) continue;
+    const found = detect(inner, Array.isArray(inner) ? 0 : depth - 1);
+    if (!found) continue;
+    const prefix = appendKey("$", key);
+    const inDocument = (path: string) => prefix + path.slice(1);
+    return {
+      ...found,
+      items: found.items.map((located) => ({ ...located, path: inDocument(located.path) })),
+      nestedAt: inDocument(found.nestedAt ?? "$"),
+    };
   }
   return undefined;
 }

@@ -335,6 +335,71 @@ describe("schema problems", () => {
     expect(keyed.problems.filter((problem) => problem.severity === "error")).toEqual([]);
   });
 
+  it("reads a tool list found under the keys of a document of another shape, and says where it was read", () => {
+    const nested = importCatalogValue({
+      data: { tools: [{ name: "get weather", description: "Weather", inputSchema: weatherSchema }] },
+    });
+    expect(nested.format).toBe("mcp");
+    expect(nested.value?.tools.map((tool) => tool.name)).toEqual(["get weather"]);
+    // Each problem of a tool points into the document as it is, not into the list alone.
+    expect(nested.problems.map((problem) => [problem.severity, problem.code, problem.path])).toEqual([
+      ["warning", "nestedToolList", "$.data"],
+      ["warning", "nameRule", "$.data.tools[0].name"],
+    ]);
+    // A saved HTTP exchange: the request's body is found under two keys.
+    const exchange = importCatalogValue({
+      url: "https://api.anthropic.com/v1/messages",
+      request: {
+        headers: { "content-type": "application/json" },
+        body: {
+          model: "claude-sonnet-4-5",
+          messages: [{ role: "user", content: "hi" }],
+          tools: [{ name: "get_weather", description: "Weather", input_schema: weatherSchema }],
+        },
+      },
+      response: { status: 200 },
+    });
+    expect(exchange.format).toBe("anthropic");
+    expect(exchange.value?.tools[0]?.inputSchema).toEqual(weatherSchema);
+    expect(exchange.problems.map((problem) => [problem.code, problem.path])).toEqual([
+      ["nestedToolList", "$.request.body"],
+    ]);
+  });
+
+  it("looks no deeper than two keys, and still names what a document of another kind is", () => {
+    const deep = importCatalogValue({ a: { b: { c: { tools: [{ name: "x", inputSchema: emptySchema }] } } } });
+    expect(deep.value).toBeUndefined();
+    expect(deep.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
+    const prompts = importCatalogValue({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { prompts: [{ name: "review", description: "Review code", arguments: [{ name: "code" }] }] },
+    });
+    expect(prompts.problems.map((problem) => problem.code)).toEqual(["mcpOtherList"]);
+    const packageFile = importCatalogValue({ name: "my-server", description: "An MCP server", version: "1.0.0" });
+    expect(packageFile.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
+  });
+
+  it("reads one tool on its own, in each wire shape", () => {
+    const expected = [{ name: "get_weather", description: "Weather", inputSchema: weatherSchema }];
+    for (const [format, tool] of [
+      ["mcp", { name: "get_weather", description: "Weather", inputSchema: weatherSchema }],
+      ["anthropic", { name: "get_weather", description: "Weather", input_schema: weatherSchema }],
+      [
+        "openai-chat",
+        { type: "function", function: { name: "get_weather", description: "Weather", parameters: weatherSchema } },
+      ],
+      [
+        "openai-responses",
+        { type: "function", name: "get_weather", description: "Weather", parameters: weatherSchema },
+      ],
+      ["bedrock", { toolSpec: { name: "get_weather", description: "Weather", inputSchema: { json: weatherSchema } } }],
+    ] as const) {
+      const imported = importCatalogValue(tool);
+      expect([imported.format, imported.value?.tools, imported.problems], format).toEqual([format, expected, []]);
+    }
+  });
+
   it("still refuses a tool with no schema under any key where its list's format requires one", () => {
     const imported = importCatalogValue({
       tools: [

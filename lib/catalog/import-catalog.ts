@@ -94,7 +94,18 @@ function importCheckedValue(value: unknown, options: CatalogImportOptions): Cata
       ],
     };
   }
-  return importLocatedItems({ format: detected.format, items: detected.items }, detected.wrapper, options);
+  const imported = importLocatedItems({ format: detected.format, items: detected.items }, detected.wrapper, options);
+  if (detected.nestedAt !== undefined && imported.value)
+    imported.problems.unshift({
+      severity: "warning",
+      path: detected.nestedAt,
+      message:
+        `${label(options)}: read the tools found under ${detected.nestedAt}, the first tool list in the document; ` +
+        "the rest of it was not read",
+      code: "nestedToolList",
+      values: { path: detected.nestedAt, ...(options.sourceName ? { source: options.sourceName } : {}) },
+    });
+  return imported;
 }
 
 function importLocatedItems(
