@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { importCatalogValue, parseCatalogText } from "./import-catalog";
+import { importCatalogValue, parseCatalogText, schemaWarningCode } from "./import-catalog";
+import { problemText } from "./problem-text";
 import { exampleCatalogFiles, readExampleCatalog, readTestFixture } from "./test-helpers";
 import { ownMcpCatalog } from "../../scripts/test-support/own-catalog";
 
@@ -568,6 +569,26 @@ describe("the real MCP catalogs", () => {
         (problem) => problem.severity === "warning" && /unknown format "json"/.test(problem.message),
       ),
     ).toBe(true);
+    // Each is coded, so the interface says it in the reader's language with the format and place Ajv named.
+    const first = parsed.problems[0]!;
+    expect(first.code).toBe("unknownFormat");
+    expect(first.values).toMatchObject({ format: "json", at: expect.stringMatching(/^#\//) });
+    expect(problemText(first, "zh-CN")).toMatch(/format "json" 未知/);
+    expect(problemText(first, "en")).toMatch(/unknown format "json" at #\//);
+  });
+
+  it("codes every note of the schema checker, quoting one it has no sentence for", () => {
+    expect(schemaWarningCode('unknown format "json" ignored in schema at path "#/properties/a"')).toEqual({
+      code: "unknownFormat",
+      values: { format: "json", at: "#/properties/a" },
+    });
+    expect(schemaWarningCode("$schema urn:x is not supported; checked with the draft-07 rules")).toEqual({
+      code: "dialectUnsupported",
+      values: { uri: "urn:x" },
+    });
+    const other = { ...schemaWarningCode("a note in words of its own"), message: "" };
+    expect(other.code).toBe("schemaNote");
+    expect(problemText(other, "zh-CN")).toBe("schema 检查器（Ajv）的提示：a note in words of its own");
   });
 });
 

@@ -338,7 +338,7 @@ function checkTool(
       path: schemaPath,
       toolName,
       message: `catalog: ${warning}`,
-      ...dialectWarningCode(warning),
+      ...schemaWarningCode(warning),
     });
   if (compilation.error !== undefined) {
     markUnusable(tool, compilation.error, schemaPath, problems);
@@ -357,10 +357,17 @@ function checkTool(
 }
 
 /** The schema compiler's two dialect warnings (schema-compiler.ts chooseDialect), as a code for the interface. */
-function dialectWarningCode(warning: string): Pick<InputProblem, "code" | "values"> {
-  const match = /^\$schema (.+) is (checked with the 2020-12 rules|not supported)/.exec(warning);
-  if (!match) return {};
-  return { code: match[2] === "not supported" ? "dialectUnsupported" : "dialect2020", values: { uri: match[1] } };
+/**
+ * The code of a schema warning (lib/catalog/schema-compiler.ts), so the interface says it in the reader's language:
+ * the dialect notes, Ajv's unknown formats, and any other note of Ajv's quoted as it wrote it.
+ */
+export function schemaWarningCode(warning: string): Pick<InputProblem, "code" | "values"> {
+  const dialect = /^\$schema (.+) is (checked with the 2020-12 rules|not supported)/.exec(warning);
+  if (dialect)
+    return { code: dialect[2] === "not supported" ? "dialectUnsupported" : "dialect2020", values: { uri: dialect[1] } };
+  const format = /^unknown format "(.*)" ignored in schema at path "(.*)"$/.exec(warning);
+  if (format) return { code: "unknownFormat", values: { format: format[1], at: format[2] } };
+  return { code: "schemaNote", values: { note: warning } };
 }
 
 function markUnusable(tool: CatalogTool, reason: string, schemaPath: string, problems: InputProblem[]): void {
