@@ -209,7 +209,8 @@ export function CatalogPanel() {
         />
       </div>
       <div className="flex items-center justify-between gap-2 px-4 pt-2 pb-1 text-xs">
-        <span className="flex min-w-0 items-baseline gap-1.5">
+        {/* The heading alone never shrinks (the format line beside it truncates instead); with a tool's name it may. */}
+        <span className={`flex items-baseline gap-1.5 ${mode === "whole" ? "shrink-0" : "min-w-0"}`}>
           <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
             {mode === "whole" ? t("panel.catalogJson") : t("panel.tool")}
           </span>
