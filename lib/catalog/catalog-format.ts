@@ -223,13 +223,14 @@ function isSingleTool(value: Record<string, unknown>): boolean {
 
 /**
  * The first tool list under one of the document's keys, in the document's order, `depth` keys deep at most; its
- * items' paths start at the document's root, and `nestedAt` says where the list was found.
+ * items' paths start at the document's root, and `nestedAt` says where the list was found. Tools with schemas only:
+ * a list of names and descriptions inside another document is something else (an OpenAPI file's `tags`).
  */
 function detectNested(value: Record<string, unknown>, depth: number): DetectedCatalog | undefined {
   for (const [key, inner] of Object.entries(value)) {
     if (!isRecord(inner) && !Array.isArray(inner)) continue;
     const found = detect(inner, Array.isArray(inner) ? 0 : depth - 1);
-    if (!found) continue;
+    if (!found || found.format === "names") continue;
     const prefix = appendKey("$", key);
     const inDocument = (path: string) => prefix + path.slice(1);
     return {

@@ -377,6 +377,14 @@ describe("schema problems", () => {
       result: { prompts: [{ name: "review", description: "Review code", arguments: [{ name: "code" }] }] },
     });
     expect(prompts.problems.map((problem) => problem.code)).toEqual(["mcpOtherList"]);
+    // An OpenAPI file's tags are named and described, but are not tools.
+    const openApi = importCatalogValue({
+      openapi: "3.1.0",
+      info: { title: "Pets", version: "1" },
+      paths: { "/pets": { get: { operationId: "listPets", parameters: [{ name: "limit", in: "query" }] } } },
+      tags: [{ name: "pets", description: "Everything about pets" }],
+    });
+    expect(openApi.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
     const packageFile = importCatalogValue({ name: "my-server", description: "An MCP server", version: "1.0.0" });
     expect(packageFile.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
   });

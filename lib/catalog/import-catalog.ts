@@ -356,7 +356,6 @@ function checkTool(
   if (compileAll) checkExamples(entry, problems);
 }
 
-/** The schema compiler's two dialect warnings (schema-compiler.ts chooseDialect), as a code for the interface. */
 /**
  * The code of a schema warning (lib/catalog/schema-compiler.ts), so the interface says it in the reader's language:
  * the dialect notes, Ajv's unknown formats, and any other note of Ajv's quoted as it wrote it.
