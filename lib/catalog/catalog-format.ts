@@ -144,7 +144,12 @@ export function detectCatalogFormat(value: unknown): DetectedCatalog | undefined
   return detect(value, NESTED_SEARCH_DEPTH);
 }
 
-function detect(value: unknown, depth: number): DetectedCatalog | undefined {
+/**
+ * `depth`: how many keys further down a tool list may still be looked for. `nested`: `value` sits under a key of the
+ * document, where only a list of tools is taken, never one tool alone: the one entry of a keyed map that a broken
+ * entry kept from reading as a map would otherwise be read as the whole catalog.
+ */
+function detect(value: unknown, depth: number, nested = false): DetectedCatalog | undefined {
   if (Array.isArray(value)) {
     const gemini = locateGeminiTools(value, "$");
     if (gemini) return { format: "gemini", items: gemini };
@@ -198,7 +203,7 @@ function detect(value: unknown, depth: number): DetectedCatalog | undefined {
   }
   // One tool on its own, copied out of a list (before the keyed reading, which would take Bedrock's
   // `toolSpec` for a tool of that name).
-  if (isSingleTool(value)) {
+  if (!nested && isSingleTool(value)) {
     const format = classifyItems([value], undefined);
     if (format) return { format, items: [{ item: value, path: "$" }] };
   }
@@ -229,7 +234,7 @@ function isSingleTool(value: Record<string, unknown>): boolean {
 function detectNested(value: Record<string, unknown>, depth: number): DetectedCatalog | undefined {
   for (const [key, inner] of Object.entries(value)) {
     if (!isRecord(inner) && !Array.isArray(inner)) continue;
-    const found = detect(inner, Array.isArray(inner) ? 0 : depth - 1);
+    const found = detect(inner, Array.isArray(inner) ? 0 : depth - 1, true);
     if (!found || found.format === "names") continue;
     const prefix = appendKey("$", key);
     const inDocument = (path: string) => prefix + path.slice(1);

@@ -377,6 +377,13 @@ describe("schema problems", () => {
       result: { prompts: [{ name: "review", description: "Review code", arguments: [{ name: "code" }] }] },
     });
     expect(prompts.problems.map((problem) => problem.code)).toEqual(["mcpOtherList"]);
+    // A map of tools keyed by name with one entry that has no schema is not a map of tools; none of its entries is
+    // read alone as the catalog.
+    const brokenMap = importCatalogValue({
+      get_weather: { name: "get_weather", description: "Weather", inputSchema: weatherSchema },
+      search: { name: "search", description: "Search" },
+    });
+    expect(brokenMap.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
     // An OpenAPI file's tags are named and described, but are not tools.
     const openApi = importCatalogValue({
       openapi: "3.1.0",
