@@ -3,6 +3,7 @@
  * JSON Schema equivalents (gorilla `bfcl_eval/data`, see /work/shared/fixtures/README.md §2).
  */
 import { isRecord } from "./catalog-format";
+import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SCHEMA_VALUED_KEYWORDS } from "./schema-keywords";
 import type { JsonSchema } from "../core/catalog";
 
 const BFCL_TYPE_TO_JSON_SCHEMA: Record<string, string | undefined> = {
@@ -12,13 +13,6 @@ const BFCL_TYPE_TO_JSON_SCHEMA: Record<string, string | undefined> = {
   // `any` accepts every value, which in JSON Schema is the absence of `type`.
   any: undefined,
 };
-
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_VALUED_KEYWORDS = ["items", "additionalProperties", "not", "contains"];
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LIST_KEYWORDS = ["anyOf", "oneOf", "allOf", "prefixItems"];
-/** Keywords whose value maps names to sub-schemas. */
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "$defs", "definitions"];
 
 /** Returns a copy of a BFCL parameter schema in standard JSON Schema; the input is left untouched. */
 export function bfclToJsonSchema(schema: unknown): JsonSchema {

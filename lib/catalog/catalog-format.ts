@@ -30,6 +30,15 @@ export type CatalogFormat =
    */
   | "bedrock"
   /**
+   * An OpenAPI 3.x or Swagger 2.0 document (JSON): one tool per operation, its parameters and request body as the
+   * input schema (lib/catalog/openapi-tools.ts).
+   */
+  | "openapi"
+  /** Cohere's v1 Chat API tools: `{ name, description, parameter_definitions: { city: { type: "str" } } }`. */
+  | "cohere"
+  /** LangChain tools written out with their `args`: `{ name, description, args: { city: { type: "string" } } }`. */
+  | "langchain"
+  /**
    * A bare list of `{ name, description }` with no schema under any key (written by hand, or copied from a server's
    * documentation): each tool is read as taking no arguments, and the import says so.
    */
@@ -41,7 +50,9 @@ export const EXPECTED_FORMATS_MESSAGE =
   "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
   "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
   "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}) " +
-  "or Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}); " +
+  "Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}) " +
+  "Cohere v1 tools ([{name, parameter_definitions}]), LangChain tools with their args ([{name, args}]) " +
+  "or an OpenAPI 3 or Swagger 2 document in JSON (one tool per operation); " +
   "a whole request body, a JSON-RPC reply (or its event stream), an array of tools/list pages holding one of these, " +
   "or an object of tools keyed by their names is read too";
 
@@ -67,6 +78,16 @@ export type DetectedCatalog = {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A LangChain tool's `args` (lib/catalog/argument-maps.ts): every argument a schema object. */
+function isArgumentSchemaMap(value: unknown): boolean {
+  return isRecord(value) && Object.values(value).every(isRecord);
+}
+
+/** An OpenAPI (3.x) or Swagger (2.0) document: a version field and a `paths` object. */
+export function isOpenApiDocument(value: Record<string, unknown>): boolean {
+  return isRecord(value.paths) && (typeof value.openapi === "string" || typeof value.swagger === "string");
 }
 
 const CATALOG_ONLY_TOOL_KEYS = ["inputExamples", "namespace", "mockResult"];
@@ -165,6 +186,8 @@ function detect(value: unknown, depth: number, nested = false): DetectedCatalog 
     return pagesFormat ? { format: pagesFormat, items: pages } : undefined;
   }
   if (!isRecord(value)) return undefined;
+  // An HTTP API's description, whose operations the reader turns into tools (its `tags` are not tools).
+  if (!nested && isOpenApiDocument(value)) return { format: "openapi", items: [{ item: value, path: "$" }] };
   // One Gemini `Tool` object on its own.
   const declarations = geminiDeclarations(value);
   if (declarations) {
@@ -319,6 +342,8 @@ function classifyItem(
       items.some((tool) => isRecord(tool) && CATALOG_ONLY_TOOL_KEYS.some((key) => key in tool));
     return usesCatalogFields ? "catalog" : "mcp";
   }
+  if (typeof item.name === "string" && isRecord(item.parameter_definitions)) return "cohere";
+  if (typeof item.name === "string" && isArgumentSchemaMap(item.args)) return "langchain";
   if (typeof item.name === "string" && ("parametersJsonSchema" in item || "parameters_json_schema" in item))
     return "gemini";
   if (typeof item.name === "string" && "parameters" in item) {

@@ -92,11 +92,75 @@ describe("importCatalogValue: each format becomes the same catalog", () => {
         },
       },
     ],
+    [
+      "cohere",
+      [
+        {
+          name: "get_weather",
+          description: "Weather for a place",
+          parameter_definitions: { location: { type: "str", required: true } },
+        },
+      ],
+    ],
+    [
+      "langchain",
+      [{ name: "get_weather", description: "Weather for a place", args: { location: { type: "string" } } }],
+    ],
   ])("%s", (format, value) => {
     const imported = importCatalogValue(value);
     expect(imported.format).toBe(format);
     expect(imported.value?.tools).toEqual(expected);
     expect(imported.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+  });
+
+  it("reads Cohere v1's Python types and LangChain's defaults as JSON Schema", () => {
+    const cohere = importCatalogValue([
+      {
+        name: "search_flights",
+        description: "Flights between two airports",
+        parameter_definitions: {
+          from: { description: "IATA code", type: "str", required: true },
+          stops: { type: "int" },
+          budget: { type: "float" },
+          direct: { type: "bool" },
+          airlines: { type: "List[str]" },
+          filters: { type: "Dict[str, str]" },
+          when: { type: "datetime" },
+        },
+      },
+    ]);
+    expect(cohere.value?.tools[0].inputSchema).toEqual({
+      type: "object",
+      properties: {
+        from: { type: "string", description: "IATA code" },
+        stops: { type: "integer" },
+        budget: { type: "number" },
+        direct: { type: "boolean" },
+        airlines: { type: "array", items: { type: "string" } },
+        filters: { type: "object" },
+        // A type it does not know accepts any value.
+        when: {},
+      },
+      required: ["from"],
+    });
+    // pydantic writes an argument with a default as optional; LangChain's `args` keeps the default.
+    const langChain = importCatalogValue([
+      {
+        name: "search",
+        description: "Search the web",
+        args: { query: { title: "Query", type: "string" }, limit: { title: "Limit", type: "integer", default: 5 } },
+      },
+    ]);
+    expect(langChain.value?.tools[0].inputSchema).toEqual({
+      type: "object",
+      properties: {
+        query: { title: "Query", type: "string" },
+        limit: { title: "Limit", type: "integer", default: 5 },
+      },
+      required: ["query"],
+    });
+    // A prompt's `arguments` list, or `args` that are not schemas, is still not a tool's arguments.
+    expect(importCatalogValue([{ name: "a", description: "A", args: ["x"] }]).value).toBeUndefined();
   });
 
   it("keeps Anthropic input examples and checks them against the schema", () => {
@@ -384,14 +448,21 @@ describe("schema problems", () => {
       search: { name: "search", description: "Search" },
     });
     expect(brokenMap.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
-    // An OpenAPI file's tags are named and described, but are not tools.
+    // An OpenAPI file's tags are named and described, but are not tools: its operations are
+    // (lib/catalog/openapi-tools.test.ts), and a document of tags alone is nothing.
     const openApi = importCatalogValue({
       openapi: "3.1.0",
       info: { title: "Pets", version: "1" },
       paths: { "/pets": { get: { operationId: "listPets", parameters: [{ name: "limit", in: "query" }] } } },
       tags: [{ name: "pets", description: "Everything about pets" }],
     });
-    expect(openApi.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
+    expect(openApi.value?.tools.map((tool) => tool.name)).toEqual(["listPets"]);
+    expect(openApi.problems.map((problem) => problem.code)).toEqual(["openApiOperations"]);
+    const tagsAlone = importCatalogValue({
+      info: { title: "Pets", version: "1" },
+      tags: [{ name: "pets", description: "Everything about pets" }],
+    });
+    expect(tagsAlone.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
     const packageFile = importCatalogValue({ name: "my-server", description: "An MCP server", version: "1.0.0" });
     expect(packageFile.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
   });

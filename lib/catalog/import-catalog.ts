@@ -40,6 +40,9 @@ export type CatalogImportOptions = {
 
 export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
 
+/** The version line an OpenAPI or Swagger document in YAML opens with (`openapi: 3.1.0`, `swagger: "2.0"`). */
+const OPENAPI_YAML = /^(?:openapi|swagger)\s*:\s*["']?\d/m;
+
 export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
   let parsed = parseJsonText(text, label(options));
   // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
@@ -57,6 +60,21 @@ export function parseCatalogText(text: string, options: CatalogImportOptions = {
     // A syntax error left once the comments are gone is reported where it is, not at the first comment.
     parsed = reread;
   }
+  // OpenAPI documents are often YAML, which this reader does not parse: say what to do rather than where the JSON
+  // broke.
+  if (parsed.syntaxError && OPENAPI_YAML.test(text.slice(0, 4096)))
+    return {
+      value: undefined,
+      problems: [
+        {
+          severity: "error",
+          path: "$",
+          message: `${label(options)}: an OpenAPI document in YAML; save it as JSON (one tool per operation is read from that)`,
+          code: "openApiYaml",
+          ...(options.sourceName ? { values: { source: options.sourceName } } : {}),
+        },
+      ],
+    };
   // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
   const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
   if (lines === undefined) return { value: undefined, problems: parsed.problems };
@@ -95,6 +113,19 @@ function importCheckedValue(value: unknown, options: CatalogImportOptions): Cata
     };
   }
   const imported = importLocatedItems({ format: detected.format, items: detected.items }, detected.wrapper, options);
+  const count = imported.value?.tools.length ?? 0;
+  if (detected.format === "openapi" && count > 0) {
+    imported.problems.unshift({
+      severity: "warning",
+      path: "$.paths",
+      message:
+        `${label(options)}: read the OpenAPI document's ${count} ${count === 1 ? "operation" : "operations"} as ` +
+        "tools, one each: its parameters and " +
+        "request body are the tool's input schema, as an OpenAPI-to-MCP bridge lists them",
+      code: "openApiOperations",
+      values: { count, ...(options.sourceName ? { source: options.sourceName } : {}) },
+    });
+  }
   if (detected.nestedAt !== undefined && imported.value)
     imported.problems.unshift({
       severity: "warning",

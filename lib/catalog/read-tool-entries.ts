@@ -2,8 +2,10 @@
  * Turns each detected format's tool objects into `CatalogTool`s. Readers report what they cannot read and
  * skip only items that have no usable name; everything else is kept so the user can see and fix it.
  */
+import { cohereParametersToJsonSchema, langChainArgsToJsonSchema } from "./argument-maps";
 import { bfclToJsonSchema } from "./bfcl-types";
 import { geminiToJsonSchema } from "./gemini-types";
+import { openApiOperationTools } from "./openapi-tools";
 import {
   type CatalogFormat,
   type LocatedItem,
@@ -38,6 +40,9 @@ const FIELD_NAMES: Record<CatalogFormat, FieldNames> = {
   bfcl: { schema: "parameters" },
   gemini: { schema: "parameters" },
   bedrock: { schema: "inputSchema" },
+  openapi: { schema: "inputSchema" },
+  cohere: { schema: "parameter_definitions" },
+  langchain: { schema: "args" },
   names: { schema: "inputSchema" },
 };
 
@@ -63,7 +68,10 @@ function emptyObjectSchema(): JsonSchema {
 
 export function readToolEntries(format: CatalogFormat, items: LocatedItem[]): ReadResult {
   const result: ReadResult = { entries: [], namespaces: {}, problems: [] };
-  for (const { item, path, server } of items) {
+  // An OpenAPI document is one item: its operations, read as MCP-shaped tools, are the list.
+  const located =
+    format === "openapi" ? items.flatMap(({ item }) => (isRecord(item) ? openApiOperationTools(item) : [])) : items;
+  for (const { item, path, server } of located) {
     const before = result.entries.length;
     readItem(format, item, path, result);
     if (server !== undefined) for (const entry of result.entries.slice(before)) entry.server = server;
@@ -190,9 +198,14 @@ function readTool(
     });
     fields = { ...fields, schema: otherKey };
   }
-  // Bedrock wraps the JSON Schema once more: `inputSchema: { json: {…} }`.
+  // Bedrock wraps the JSON Schema once more: `inputSchema: { json: {…} }`. An OpenAPI tool's schema is made from
+  // its operation's parameters and body, so a problem in it points at the operation.
   const schemaPath =
-    format === "bedrock" ? appendKey(appendKey(path, fields.schema), "json") : appendKey(path, fields.schema);
+    format === "bedrock"
+      ? appendKey(appendKey(path, fields.schema), "json")
+      : format === "openapi"
+        ? path
+        : appendKey(path, fields.schema);
   const tool: CatalogTool = {
     name,
     description: readDescription(item, path, name, result),
@@ -205,13 +218,7 @@ function readTool(
         ? (item[fields.schema] as Record<string, unknown>).json
         : undefined
       : item[fields.schema];
-  if (isRecord(rawSchema))
-    tool.inputSchema =
-      format === "bfcl"
-        ? bfclToJsonSchema(rawSchema)
-        : format === "gemini" && !jsonSchemaKey
-          ? geminiToJsonSchema(rawSchema)
-          : rawSchema;
+  if (isRecord(rawSchema)) tool.inputSchema = inDialect(format, rawSchema, jsonSchemaKey !== undefined);
   else if (
     rawSchema !== undefined ||
     format === "catalog" ||
@@ -239,6 +246,15 @@ function readTool(
   if (namespace ?? ownNamespace) tool.namespace = namespace ?? ownNamespace;
   if ("mockResult" in item) tool.mockResult = item.mockResult;
   result.entries.push(entry);
+}
+
+/** A tool's schema as its format writes it, in JSON Schema. */
+function inDialect(format: CatalogFormat, schema: Record<string, unknown>, geminiJsonSchema: boolean): JsonSchema {
+  if (format === "bfcl") return bfclToJsonSchema(schema);
+  if (format === "gemini" && !geminiJsonSchema) return geminiToJsonSchema(schema);
+  if (format === "cohere") return cohereParametersToJsonSchema(schema);
+  if (format === "langchain") return langChainArgsToJsonSchema(schema);
+  return schema;
 }
 
 function readDescription(item: Record<string, unknown>, path: string, name: string, result: ReadResult): string {
