@@ -135,10 +135,16 @@ const STRING_BY_NAME: Array<[RegExp, (name: string) => string]> = [
   [/path|file/i, () => "docs/README.md"],
 ];
 
+/** `petId` → `pet_id`, `startDate` → `start_date`: the name rules above are written for snake_case. */
+function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
 function sampleString(name: string, schema: Record<string, unknown> | undefined): string {
   const format = typeof schema?.format === "string" ? STRING_BY_FORMAT[schema.format] : undefined;
-  const byName = STRING_BY_NAME.find(([pattern]) => pattern.test(name));
-  let value = format ?? byName?.[1](name) ?? describedExample(schema) ?? `sample ${name.replace(/_/g, " ")}`;
+  const words = snakeCase(name);
+  const byName = STRING_BY_NAME.find(([pattern]) => pattern.test(words));
+  let value = format ?? byName?.[1](words) ?? describedExample(schema) ?? `sample ${words.replace(/_/g, " ")}`;
   // A value the schema's own pattern refuses would make every scripted call an argument error.
   if (typeof schema?.pattern === "string" && !matches(schema.pattern, value))
     value = samplePattern(schema.pattern) ?? value;

@@ -50,3 +50,26 @@ describe("samplePattern", () => {
     expect(sampleArguments(schema)).toEqual({ ticket_id: "T-0", email: "dana.lee@example.com" });
   });
 });
+
+describe("sampleArguments reads camelCase names as snake_case ones", () => {
+  it("gives an id, a time and a first name whichever way the name is written", () => {
+    const schema = {
+      type: "object",
+      properties: { petId: { type: "string" }, createdAt: { type: "string" }, firstName: { type: "string" } },
+      required: ["petId", "createdAt", "firstName"],
+    };
+    const camel = sampleArguments(schema);
+    expect(camel).toEqual({
+      petId: expect.stringMatching(/^pet_[a-z0-9]{5}$/),
+      createdAt: "2026-03-14T09:30:00Z",
+      firstName: "Dana",
+    });
+    const snake = sampleArguments({
+      type: "object",
+      properties: { pet_id: { type: "string" } },
+      required: ["pet_id"],
+    });
+    // The same words give the same value.
+    expect(camel.petId).toBe(snake.pet_id);
+  });
+});
