@@ -151,6 +151,9 @@ describe("conversationForCatalog", () => {
     expect(request("search_issues", "Searches issues across repositories.")).toBe(
       "Please search issues across repositories.",
     );
+    // An API summary that names what it returns asks to get it.
+    expect(request("showPetById", "Info for a specific pet")).toBe("Please get info for a specific pet.");
+    expect(request("order_status", "Status of an order.")).toBe("Please get status of an order.");
   });
 
   it("is deterministic and picks tools from different servers", () => {

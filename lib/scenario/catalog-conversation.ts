@@ -121,6 +121,22 @@ const NO_REQUEST_STARTERS = new Set([
   "deprecated",
   "internal",
 ]);
+/**
+ * Nouns an API summary opens with in place of a verb ("Info for a specific pet", "Status of an order", "Details of
+ * a user"): the request asks to get that ("get info for a specific pet").
+ */
+const NOUN_PHRASE_STARTERS = new Set([
+  "info",
+  "information",
+  "details",
+  "detail",
+  "status",
+  "summary",
+  "overview",
+  "metadata",
+  "statistics",
+  "stats",
+]);
 /** What catalogs put before the action: "This tool will create…", "Use this tool to list…", "Tool to get…". */
 const TOOL_PREAMBLE =
   /^(?:(?:this|the) (?:tool|function|endpoint|api|method|action)(?: will| can| is used to| lets you| allows you to| is for| to)?|use this (?:tool |function )?to|used to|allows you to|lets you|(?:a )?(?:tool|function) (?:to|that|which))\s+/i;
@@ -147,6 +163,7 @@ function requestedAction(sentence: string): string | null {
   if (!first || !/^[A-Z]?[a-z]+$/.test(first)) return trimmed || null;
   let verb = first.toLowerCase();
   if (NO_REQUEST_STARTERS.has(verb)) return null;
+  if (NOUN_PHRASE_STARTERS.has(verb)) return ["get", verb, ...rest].join(" ");
   if (/[^s]s$/.test(verb) && verb.length > 3 && !NOT_VERBS.has(verb)) {
     verb = /(ch|sh|ss|x|zz)es$/.test(verb)
       ? verb.slice(0, -2)
