@@ -103,7 +103,7 @@ export const PLAIN_SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters"];
 /** Gemini's JSON Schema fields, read as written in preference to the OpenAPI-subset `parameters`. */
 export const GEMINI_JSON_SCHEMA_KEYS = ["parametersJsonSchema", "parameters_json_schema"];
 /** Every key a format keeps a tool's input schema under, in the tool object itself. */
-const SCHEMA_KEYS = [...PLAIN_SCHEMA_KEYS, ...GEMINI_JSON_SCHEMA_KEYS];
+export const SCHEMA_KEYS = [...PLAIN_SCHEMA_KEYS, ...GEMINI_JSON_SCHEMA_KEYS];
 /** Keys under which a tool object wraps its whole definition (OpenAI Chat's `function`, Bedrock's `toolSpec`). */
 const DEFINITION_KEYS = ["function", "toolSpec"];
 

@@ -447,7 +447,17 @@ describe("schema problems", () => {
       get_weather: { name: "get_weather", description: "Weather", inputSchema: weatherSchema },
       search: { name: "search", description: "Search" },
     });
-    expect(brokenMap.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
+    // It names the entry without a schema.
+    expect(brokenMap.problems.map((problem) => [problem.code, problem.path])).toEqual([["toolMapEntry", "$.search"]]);
+    expect(problemText(brokenMap.problems[0], "en")).toContain("entry search has no input schema");
+    expect(problemText(brokenMap.problems[0], "zh-CN")).toContain("条目 search 没有输入 schema");
+    // A document with one schema-like entry among others of another kind is not taken for a tool map.
+    const settings = importCatalogValue({
+      editor: { description: "Editor settings", fontSize: 14 },
+      theme: { description: "Theme" },
+      validation: { parameters: { strict: true } },
+    });
+    expect(settings.problems.map((problem) => problem.code)).toEqual(["unrecognised"]);
     // An OpenAPI file's tags are named and described, but are not tools: its operations are
     // (lib/catalog/openapi-tools.test.ts), and a document of tags alone is nothing.
     const openApi = importCatalogValue({

@@ -3,6 +3,7 @@ import { compiledSchemaOf } from "./argument-validation";
 import {
   type CatalogFormat,
   EXPECTED_FORMATS_MESSAGE,
+  SCHEMA_KEYS,
   type LocatedItem,
   detectCatalogFormat,
   isRecord,
@@ -216,6 +217,8 @@ function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputPr
       values: { names, ...source },
     };
   }
+  const brokenMap = toolMapWithoutSchemas(value, options);
+  if (brokenMap) return brokenMap;
   // A server's other lists, saved in place of its tools.
   const listed = isRecord(value.result) ? value.result : value;
   const method = Array.isArray(listed.prompts)
@@ -236,6 +239,41 @@ function knownNonCatalog(value: unknown, options: CatalogImportOptions): InputPr
       values: { method, ...source },
     };
   return undefined;
+}
+
+/**
+ * An object of tools keyed by their names (the AI SDK's `tools`) in which some entries have no schema: it is not read
+ * as tools (no other document should be), so the problem names those entries. Only when most entries are tools with
+ * schemas and the rest look like tools (a name or a description), so a document of another kind is not taken for one.
+ */
+function toolMapWithoutSchemas(
+  value: Record<string, unknown>,
+  options: CatalogImportOptions,
+): InputProblem | undefined {
+  const map = isRecord(value.tools) ? value.tools : value;
+  const mapPath = map === value ? "$" : "$.tools";
+  const entries = Object.entries(map);
+  const hasSchema = (entry: unknown) => isRecord(entry) && SCHEMA_KEYS.some((key) => isRecord(entry[key]));
+  const toolLike = (entry: unknown) =>
+    isRecord(entry) && (typeof entry.description === "string" || typeof entry.name === "string");
+  const without = entries.filter(([, entry]) => !hasSchema(entry));
+  const withSchemas = entries.length - without.length;
+  if (without.length === 0 || withSchemas < without.length || !without.every(([, entry]) => toolLike(entry)))
+    return undefined;
+  const names = without
+    .slice(0, 5)
+    .map(([key]) => key)
+    .join(", ");
+  return {
+    severity: "error",
+    path: appendKey(mapPath, without[0][0]),
+    message:
+      `${label(options)}: an object of tools keyed by name, but ${without.length === 1 ? "entry" : "entries"} ` +
+      `${names} ${without.length === 1 ? "has" : "have"} no input schema ("inputSchema", "input_schema" or ` +
+      `"parameters"): every entry needs one, so no tool was read`,
+    code: "toolMapEntry",
+    values: { names, count: without.length, ...(options.sourceName ? { source: options.sourceName } : {}) },
+  };
 }
 
 function jsoncNote(reading: JsoncReading, options: CatalogImportOptions): InputProblem {
