@@ -38,6 +38,32 @@ describe("experiment task sets (JSON Lines)", () => {
   });
 
   it("refuses an empty set", () => {
-    expect(parseTaskSet("\n\n").problems[0].message).toBe("tasks: no tasks (one JSON object a line)");
+    expect(parseTaskSet("\n\n").problems[0].message).toBe(
+      "tasks: no tasks (one JSON object a line, or a JSON array of them)",
+    );
+    expect(parseTaskSet("[]").problems.map((problem) => problem.code)).toEqual(["taskNone"]);
+  });
+
+  it('reads the same tasks as a JSON array, or under "tasks", each problem on the line its task starts on', () => {
+    const tasks = [
+      { id: "a", prompt: "Weather in Oslo?", expect: { tools: ["get_weather"] } },
+      { id: "b", prompt: 'Mail Bo, "twice" [urgent]', expect: { tools: ["no_such_tool"] } },
+      { id: "c", prompt: "x", expect: { tools: ["send_email"] }, maxTurns: 0 },
+    ];
+    const pretty = JSON.stringify(tasks, null, 2);
+    const parsed = parseTaskSet(pretty, FAULT_CATALOG, "tasks.json");
+    const lineOf = (id: string) => pretty.split("\n").findIndex((line) => line.includes(`"id": "${id}"`));
+    // Each task's `{` is the line above its id.
+    expect(parsed.problems.map((problem) => [problem.line, problem.code])).toEqual([
+      [lineOf("b"), "taskNoTool"],
+      [lineOf("c"), "taskMaxTurns"],
+    ]);
+    const good = tasks.slice(0, 1);
+    expect(parseTaskSet(JSON.stringify({ tasks: good }), FAULT_CATALOG).value?.map((task) => task.id)).toEqual(["a"]);
+    expect(parseTaskSet(JSON.stringify(good), FAULT_CATALOG).value?.map((task) => task.id)).toEqual(["a"]);
+    // An element that is no object is named.
+    expect(parseTaskSet('[1, {"id":"a","prompt":"x","expect":{"tools":["get_weather"]}}]').problems[0].code).toBe(
+      "taskNotObject",
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Experiment task sets: JSON Lines, one task a line —
  * `{"id", "prompt", "expect": {"tools": [name, …], "arguments"?: {name: JSON Schema}}, "maxTurns"?, "stubs"?}` —
- * checked against the catalog they run on, each problem on the line it came from (like the catalog importer's).
+ * or the same tasks as one JSON array (or `{"tasks": […]}`), written over as many lines as they like; checked against
+ * the catalog they run on, each problem on the line its task starts on (like the catalog importer's).
  */
 import { compileSchema } from "../catalog/schema-compiler";
 import type { Catalog, InputProblem, JsonSchema, Parsed } from "../core/catalog";
@@ -36,10 +37,7 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
   const tasks: ExperimentTask[] = [];
   const ids = new Map<string, number>();
   const names = catalog ? new Set(catalog.tools.map((tool) => tool.name)) : undefined;
-  const lines = text.split("\n");
-  lines.forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === "") return;
+  for (const { raw, line } of taskTexts(text)) {
     const error = (path: string, message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
@@ -50,23 +48,30 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
         line,
         column: 1,
       });
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (caught) {
-      const reason = caught instanceof Error ? caught.message : String(caught);
-      error("$", `invalid JSON: ${reason}`, "taskInvalidJson", { reason });
-      return;
+    let value: unknown = raw;
+    if (typeof raw === "string") {
+      try {
+        value = JSON.parse(raw);
+      } catch (caught) {
+        const reason = caught instanceof Error ? caught.message : String(caught);
+        error("$", `invalid JSON: ${reason}`, "taskInvalidJson", { reason });
+        continue;
+      }
     }
-    if (!isRecord(value)) return void error("$", "a task is a JSON object", "taskNotObject");
+    if (!isRecord(value)) {
+      error("$", "a task is a JSON object", "taskNotObject");
+      continue;
+    }
     const task = readTask(value, error, names);
-    if (!task) return;
+    if (!task) continue;
     const earlier = ids.get(task.id);
-    if (earlier !== undefined)
-      return void error("$.id", `the id "${task.id}" is already used on line ${earlier}`, "taskDuplicateId", {
+    if (earlier !== undefined) {
+      error("$.id", `the id "${task.id}" is already used on line ${earlier}`, "taskDuplicateId", {
         id: task.id,
         earlier,
       });
+      continue;
+    }
     ids.set(task.id, line);
     for (const key of Object.keys(value))
       if (!KNOWN_KEYS.has(key))
@@ -80,17 +85,84 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
           column: 1,
         });
     tasks.push(task);
-  });
+  }
   if (tasks.length === 0 && !problems.some((problem) => problem.severity === "error"))
     problems.push({
       severity: "error",
       path: "$",
-      message: `${label}: no tasks (one JSON object a line)`,
+      message: `${label}: no tasks (one JSON object a line, or a JSON array of them)`,
       code: "taskNone",
       values: { label },
     });
   const failed = problems.some((problem) => problem.severity === "error");
   return { value: failed ? undefined : tasks, problems };
+}
+
+/**
+ * The tasks of a text with the line each starts on: the elements of a JSON array (or of `{"tasks": […]}`) when the
+ * whole text is one, else each non-empty line's text, parsed by the caller so a broken line is reported on its own.
+ */
+function taskTexts(text: string): Array<{ raw: unknown; line: number }> {
+  const start = text.search(/\S/);
+  if (start >= 0 && (text[start] === "[" || text[start] === "{")) {
+    let whole: unknown;
+    try {
+      whole = JSON.parse(text);
+    } catch {
+      whole = undefined;
+    }
+    const list = Array.isArray(whole) ? whole : isRecord(whole) && Array.isArray(whole.tasks) ? whole.tasks : undefined;
+    if (list) {
+      const arrayStart = Array.isArray(whole) ? start : text.indexOf("[", text.search(/"tasks"\s*:/));
+      const lines = linesOf(text, elementOffsets(text, arrayStart));
+      return list.map((raw, index) => ({ raw, line: lines[index] ?? 1 }));
+    }
+  }
+  return text
+    .split("\n")
+    .map((raw, index) => ({ raw, line: index + 1 }))
+    .filter(({ raw }) => raw.trim() !== "");
+}
+
+/** Where each element of the JSON array opening at `open` starts (a scan that skips strings and nested values). */
+function elementOffsets(text: string, open: number): number[] {
+  const offsets: number[] = [];
+  let depth = 0;
+  let inString = false;
+  let expecting = false;
+  for (let index = open; index < text.length; index += 1) {
+    const character = text[index];
+    if (inString) {
+      if (character === "\\") index += 1;
+      else if (character === '"') inString = false;
+      continue;
+    }
+    if (expecting && !/\s/.test(character) && character !== "]") {
+      offsets.push(index);
+      expecting = false;
+    }
+    if (character === '"') inString = true;
+    else if (character === "[" || character === "{") {
+      depth += 1;
+      if (depth === 1) expecting = true;
+    } else if (character === "]" || character === "}") {
+      depth -= 1;
+      if (depth === 0) break;
+    } else if (character === "," && depth === 1) expecting = true;
+  }
+  return offsets;
+}
+
+/** The line of each of `offsets` (ascending), in one pass. */
+function linesOf(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let index = 0;
+  for (const offset of offsets) {
+    for (; index < offset; index += 1) if (text.charCodeAt(index) === 10) line += 1;
+    lines.push(line);
+  }
+  return lines;
 }
 
 function readTask(
