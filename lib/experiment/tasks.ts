@@ -5,6 +5,7 @@
  * the catalog they run on, each problem on the line its task starts on (like the catalog importer's).
  */
 import { compileSchema } from "../catalog/schema-compiler";
+import { jsonRecords } from "../core/json-records";
 import type { Catalog, InputProblem, JsonSchema, Parsed } from "../core/catalog";
 
 export type ExperimentTask = {
@@ -37,7 +38,7 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
   const tasks: ExperimentTask[] = [];
   const ids = new Map<string, number>();
   const names = catalog ? new Set(catalog.tools.map((tool) => tool.name)) : undefined;
-  for (const { raw, line } of taskTexts(text)) {
+  for (const { raw, line } of jsonRecords(text, "tasks")) {
     const error = (path: string, message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
@@ -96,73 +97,6 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
     });
   const failed = problems.some((problem) => problem.severity === "error");
   return { value: failed ? undefined : tasks, problems };
-}
-
-/**
- * The tasks of a text with the line each starts on: the elements of a JSON array (or of `{"tasks": […]}`) when the
- * whole text is one, else each non-empty line's text, parsed by the caller so a broken line is reported on its own.
- */
-function taskTexts(text: string): Array<{ raw: unknown; line: number }> {
-  const start = text.search(/\S/);
-  if (start >= 0 && (text[start] === "[" || text[start] === "{")) {
-    let whole: unknown;
-    try {
-      whole = JSON.parse(text);
-    } catch {
-      whole = undefined;
-    }
-    const list = Array.isArray(whole) ? whole : isRecord(whole) && Array.isArray(whole.tasks) ? whole.tasks : undefined;
-    if (list) {
-      const arrayStart = Array.isArray(whole) ? start : text.indexOf("[", text.search(/"tasks"\s*:/));
-      const lines = linesOf(text, elementOffsets(text, arrayStart));
-      return list.map((raw, index) => ({ raw, line: lines[index] ?? 1 }));
-    }
-  }
-  return text
-    .split("\n")
-    .map((raw, index) => ({ raw, line: index + 1 }))
-    .filter(({ raw }) => raw.trim() !== "");
-}
-
-/** Where each element of the JSON array opening at `open` starts (a scan that skips strings and nested values). */
-function elementOffsets(text: string, open: number): number[] {
-  const offsets: number[] = [];
-  let depth = 0;
-  let inString = false;
-  let expecting = false;
-  for (let index = open; index < text.length; index += 1) {
-    const character = text[index];
-    if (inString) {
-      if (character === "\\") index += 1;
-      else if (character === '"') inString = false;
-      continue;
-    }
-    if (expecting && !/\s/.test(character) && character !== "]") {
-      offsets.push(index);
-      expecting = false;
-    }
-    if (character === '"') inString = true;
-    else if (character === "[" || character === "{") {
-      depth += 1;
-      if (depth === 1) expecting = true;
-    } else if (character === "]" || character === "}") {
-      depth -= 1;
-      if (depth === 0) break;
-    } else if (character === "," && depth === 1) expecting = true;
-  }
-  return offsets;
-}
-
-/** The line of each of `offsets` (ascending), in one pass. */
-function linesOf(text: string, offsets: readonly number[]): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let index = 0;
-  for (const offset of offsets) {
-    for (; index < offset; index += 1) if (text.charCodeAt(index) === 10) line += 1;
-    lines.push(line);
-  }
-  return lines;
 }
 
 function readTask(

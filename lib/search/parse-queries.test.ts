@@ -24,6 +24,17 @@ describe("parseEvaluationQueries", () => {
     ]);
   });
 
+  it('reads one JSON array of queries (or one under "queries"), each problem on its query\'s first line', () => {
+    const queries = [
+      { q: "créer un événement", expect: ["calendar:create_event"] },
+      { q: "天气怎么样", expect: [] },
+    ];
+    const pretty = JSON.stringify(queries, null, 2);
+    const parsed = parseEvaluationQueries(pretty);
+    expect(parsed.problems.map((problem) => [problem.line, problem.code])).toEqual([[8, "queryNoExpect"]]);
+    expect(parseEvaluationQueries(JSON.stringify({ queries: queries.slice(0, 1) })).value).toEqual(queries.slice(0, 1));
+  });
+
   it("is an error to have no queries", () => {
     expect(parseEvaluationQueries("\n\n").problems).toEqual([
       { severity: "error", path: "$", message: "no queries", code: "noQueries" },

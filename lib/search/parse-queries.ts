@@ -1,8 +1,10 @@
 /**
- * Reads labelled search queries from JSON Lines, one `{"q": "...", "expect": ["server:tool", ...]}` a line.
- * Blank lines are skipped; every other problem is reported with its line number.
+ * Reads labelled search queries from JSON Lines, one `{"q": "...", "expect": ["server:tool", ...]}` a line, or from
+ * one JSON array of them (or `{"queries": […]}`). Blank lines are skipped; every other problem is reported with the
+ * line its query starts on.
  */
 import type { InputProblem, Parsed } from "../core/catalog";
+import { jsonRecords } from "../core/json-records";
 import type { EvaluationQuery } from "./evaluate";
 
 function isStringArray(value: unknown): value is string[] {
@@ -12,9 +14,7 @@ function isStringArray(value: unknown): value is string[] {
 export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> {
   const problems: InputProblem[] = [];
   const queries: EvaluationQuery[] = [];
-  text.split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === "") return;
-    const lineNumber = index + 1;
+  for (const { raw, line: lineNumber } of jsonRecords(text, "queries")) {
     const problem = (message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
@@ -25,25 +25,27 @@ export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> 
         code,
         values: { line: lineNumber, ...values },
       });
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      problem(`invalid JSON: ${reason}`, "queryInvalidJson", { reason });
-      return;
+    let entry: unknown = raw;
+    if (typeof raw === "string") {
+      try {
+        entry = JSON.parse(raw);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        problem(`invalid JSON: ${reason}`, "queryInvalidJson", { reason });
+        continue;
+      }
     }
     const record = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>;
     if (typeof record.q !== "string" || record.q.trim() === "") {
       problem('expected a non-empty string "q"', "queryNoQ");
-      return;
+      continue;
     }
     if (!isStringArray(record.expect) || record.expect.length === 0) {
       problem('expected "expect": a non-empty array of tool names', "queryNoExpect");
-      return;
+      continue;
     }
     queries.push({ q: record.q, expect: record.expect });
-  });
+  }
   if (queries.length === 0 && problems.length === 0) {
     problems.push({ severity: "error", path: "$", message: "no queries", code: "noQueries" });
   }
