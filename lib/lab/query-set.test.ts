@@ -51,6 +51,20 @@ describe("parseQuerySet", () => {
     expect(renamed).toEqual([{ line: 1, from: "mcp-servers-git:git_log", to: "git_log" }]);
   });
 
+  it("names the line a query starts on in a pretty-printed JSON array too", () => {
+    const text = JSON.stringify(
+      [
+        { q: "show the commit log", expect: ["git_log"] },
+        { q: "refund", expect: ["nope"] },
+      ],
+      null,
+      2,
+    );
+    const { problems } = parseQuerySet(text, MERGED);
+    // The second query's `{` is on line 8.
+    expect(problems.map((problem) => [problem.line, problem.code])).toEqual([[8, expect.any(String)]]);
+  });
+
   it("rejects the whole set when a line is broken, naming the line", () => {
     const { queries, problems } = parseQuerySet('{"q": "a", "expect": ["git_log"]}\n{"q": "b", "expect": }\n', MERGED);
     expect(queries).toBeUndefined();

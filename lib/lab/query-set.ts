@@ -4,6 +4,7 @@
  */
 import type { CatalogTool, InputProblem } from "../core/catalog";
 import { SERVER_PREFIX_SEPARATOR } from "../catalog/tool-names";
+import { jsonRecords } from "../core/json-records";
 import { parseEvaluationQueries } from "../search/parse-queries";
 
 /** Where a query came from: written by a person, or suggested from the tool's own description (optimistic). */
@@ -42,13 +43,13 @@ export function resolveToolName(name: string, tools: readonly CatalogTool[]): st
   return fitting[0]?.name;
 }
 
-/** Line numbers (1-based) of the non-blank lines, i.e. of each query when the text parsed cleanly. */
+/** The line (1-based) each query starts on, when the text parsed cleanly (JSON Lines or one array). */
 function queryLines(text: string): number[] {
-  return text.split(/\r?\n/).flatMap((line, index) => (line.trim() === "" ? [] : [index + 1]));
+  return jsonRecords(text, "queries").map((record) => record.line);
 }
 
 /**
- * Reads a JSONL query set. Syntax and shape errors name their line and reject the import. Expected tools are
+ * Reads a query set (JSON Lines, or one JSON array). Syntax and shape errors name their line and reject the import. Expected tools are
  * resolved against `tools`: a `<server>:<tool>` name that maps onto one tool is renamed (listed in `renamed`) and a
  * name that is not in the catalog is kept, with a warning, and counts as never found.
  */
