@@ -412,7 +412,7 @@ export function ExperimentView() {
             <label className="flex flex-col text-sm">
               {t("design")}
               <select
-                className="w-fit rounded-md border border-line bg-panel px-2 py-1"
+                className="w-fit max-w-full rounded-md border border-line bg-panel px-2 py-1"
                 value={design}
                 onChange={(event) => setDesign(event.target.value as DesignId | "")}
               >
