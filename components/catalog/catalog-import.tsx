@@ -6,7 +6,8 @@ import { buttonClass, primaryButtonClass, textAreaClass } from "@/components/pla
 
 /** Wire text, the same in every language. */
 const PASTE_EXAMPLE = '{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}';
-const ACCEPTED_FILES = ".json,.jsonl,.ndjson,application/json,text/plain";
+/** YAML too: an OpenAPI document saved as YAML is refused with what to do (save it as JSON), not hidden. */
+const ACCEPTED_FILES = ".json,.jsonl,.ndjson,.yaml,.yml,application/json,text/plain";
 
 type FileImport = {
   /** Pasted text, or a chosen or dropped file unread: the engine worker reads it, off the page's thread. */

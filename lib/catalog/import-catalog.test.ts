@@ -163,6 +163,20 @@ describe("importCatalogValue: each format becomes the same catalog", () => {
     expect(importCatalogValue([{ name: "a", description: "A", args: ["x"] }]).value).toBeUndefined();
   });
 
+  it("reads a schema written as a JSON string, and says so", () => {
+    const imported = importCatalogValue({
+      tools: [{ name: "get_weather", description: "Weather", inputSchema: JSON.stringify(weatherSchema) }],
+    });
+    expect(imported.value?.tools[0].inputSchema).toEqual(weatherSchema);
+    expect(imported.problems.map((problem) => [problem.code, problem.path])).toEqual([
+      ["schemaAsString", "$.tools[0].inputSchema"],
+    ]);
+    expect(problemText(imported.problems[0], "zh-CN")).toContain("JSON 字符串");
+    // A string that holds no object is still no schema.
+    const broken = importCatalogValue({ tools: [{ name: "a", inputSchema: "{not json" }] });
+    expect(broken.problems.map((problem) => problem.code)).toEqual(["uncompilable"]);
+  });
+
   it("keeps Anthropic input examples and checks them against the schema", () => {
     const imported = importCatalogValue([
       { name: "get_weather", input_schema: weatherSchema, input_examples: [{ location: "Paris" }, { city: "Rome" }] },

@@ -212,12 +212,22 @@ function readTool(
     inputSchema: emptyObjectSchema(),
   };
   const entry: ToolEntry = { tool, path, schemaPath };
-  const rawSchema =
+  const writtenSchema =
     format === "bedrock"
       ? isRecord(item[fields.schema])
         ? (item[fields.schema] as Record<string, unknown>).json
         : undefined
       : item[fields.schema];
+  const rawSchema = schemaInString(writtenSchema) ?? writtenSchema;
+  if (rawSchema !== writtenSchema)
+    result.problems.push({
+      severity: "warning",
+      path: schemaPath,
+      toolName: name,
+      message: `catalog: "${name}" gives its input schema as a JSON string; read the object written in it (providers and MCP clients send an object)`,
+      code: "schemaAsString",
+      values: { name },
+    });
   if (isRecord(rawSchema)) tool.inputSchema = inDialect(format, rawSchema, jsonSchemaKey !== undefined);
   else if (
     rawSchema !== undefined ||
@@ -246,6 +256,20 @@ function readTool(
   if (namespace ?? ownNamespace) tool.namespace = namespace ?? ownNamespace;
   if ("mockResult" in item) tool.mockResult = item.mockResult;
   result.entries.push(entry);
+}
+
+/**
+ * The object a schema written as a JSON string holds (a database export or a registry that stores schemas as text
+ * writes them so), or undefined when it is no such string.
+ */
+function schemaInString(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== "string" || !value.trimStart().startsWith("{")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A tool's schema as its format writes it, in JSON Schema. */
