@@ -49,8 +49,8 @@ export const EXPECTED_FORMATS_MESSAGE =
   "OpenAI Chat Completions tools ([{type:'function', function:{…}}]), OpenAI Responses tools " +
   "([{type:'function', name, parameters}] or namespaces), Anthropic tools ([{name, input_schema}]), " +
   "BFCL functions ([{name, parameters:{type:'dict'}}] or a BFCL entry {id, question, function}), " +
-  "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}) " +
-  "Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}) " +
+  "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}), " +
+  "Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}), " +
   "Cohere v1 tools ([{name, parameter_definitions}]), LangChain tools with their args ([{name, args}]) " +
   "or an OpenAPI 3 or Swagger 2 document in JSON (one tool per operation); " +
   "a whole request body, a JSON-RPC reply (or its event stream), an array of tools/list pages holding one of these, " +

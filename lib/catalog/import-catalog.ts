@@ -121,8 +121,8 @@ function importCheckedValue(value: unknown, options: CatalogImportOptions): Cata
       path: "$.paths",
       message:
         `${label(options)}: read the OpenAPI document's ${count} ${count === 1 ? "operation" : "operations"} as ` +
-        "tools, one each: its parameters and " +
-        "request body are the tool's input schema, as an OpenAPI-to-MCP bridge lists them",
+        "tools, one each: its parameters and request body are the tool's input schema, as an OpenAPI-to-MCP bridge " +
+        "lists them",
       code: "openApiOperations",
       values: { count, ...(options.sourceName ? { source: options.sourceName } : {}) },
     });
