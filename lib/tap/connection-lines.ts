@@ -25,7 +25,8 @@ export function connectionLines(origin: string): ConnectionLine[] {
       label: "OpenAI SDK",
       line: `new OpenAI({ baseURL: "${base("openai")}" })`,
     },
-    // The Google Gen AI SDKs (and Gemini CLI, built on the JavaScript one) read GOOGLE_GEMINI_BASE_URL.
+    // The Google Gen AI SDKs (and Gemini CLI, built on the JavaScript one) read GOOGLE_GEMINI_BASE_URL; in code, the
+    // JavaScript SDK takes the base URL as `httpOptions.baseUrl`.
     {
       id: "gemini-cli",
       label: "Gemini CLI",
@@ -33,7 +34,7 @@ export function connectionLines(origin: string): ConnectionLine[] {
     },
     {
       id: "google-genai-sdk",
-      label: "Google Gen AI SDK",
+      label: "Gemini SDK",
       line: `new GoogleGenAI({ apiKey: process.env.${gemini.keyVariable}, httpOptions: { baseUrl: "${base(gemini.tap.id)}" } })`,
     },
     // Every other Chat Completions API (Kimi, DeepSeek, Qwen, GLM…) through the OpenAI SDK, with its own key.
@@ -41,7 +42,8 @@ export function connectionLines(origin: string): ConnectionLine[] {
       .filter((facts) => facts.bodyShape === "chat-completions" && facts.tap.id !== "openai")
       .map((facts) => ({
         id: facts.id,
-        label: facts.name,
+        // The name without its parenthesis ("Qwen", not "Qwen (Model Studio)"): a product name in every language.
+        label: facts.name.replace(/\s*\(.*\)$/, ""),
         line: `new OpenAI({ baseURL: "${base(facts.tap.id)}", apiKey: process.env.${facts.keyVariable} })`,
       })),
   ];
