@@ -124,8 +124,25 @@ describe("conversationForCatalog", () => {
       { tools: UNDESCRIBED.tools.filter((tool) => tool.name === "getHTTPStatus") },
       { argumentsValid: argumentsPassSchema },
     );
-    expect(http[0].user).toBe(`Please use get http status with id ${String(http[0].needs[0].arguments.id)}.`);
-    for (const turn of undescribed) expect(turn.user).toMatch(/^Please use [a-z]+( [a-z]+)+ with id \S+\.$/);
+    // A name that opens with a verb is the action; any other is used.
+    expect(http[0].user).toBe(`Please get http status with id ${String(http[0].needs[0].arguments.id)}.`);
+    for (const turn of undescribed) expect(turn.user).toMatch(/^Please (use )?[a-z]+( [a-z]+)+ with id \S+\.$/);
+    const archive = undescribed.find((turn) => turn.needs[0].tool === "archiveOrder");
+    if (archive) expect(archive.user).toMatch(/^Please use archive order with id \S+\.$/);
+    // Words of the name that name an argument the request states are left out of the action.
+    const route = conversationForCatalog(
+      {
+        tools: [
+          {
+            name: "get_stores_storeId_orders",
+            description: "",
+            inputSchema: { type: "object", properties: { storeId: { type: "string" } }, required: ["storeId"] },
+          },
+        ],
+      },
+      { argumentsValid: argumentsPassSchema },
+    );
+    expect(route[0].user).toMatch(/^Please get stores orders with store id \S+\.$/);
     const github = conversationForCatalog(fixture("github-mcp-server.json"), { argumentsValid: argumentsPassSchema });
     for (const turn of github) expect(turn.user).toMatch(/^Please [a-z]/);
   });
@@ -147,7 +164,7 @@ describe("conversationForCatalog", () => {
     );
     expect(
       request("update_dispute", "When you receive a dispute, contacting your customer is the best first step."),
-    ).toBe("Please use update dispute.");
+    ).toBe("Please update dispute.");
     expect(request("search_issues", "Searches issues across repositories.")).toBe(
       "Please search issues across repositories.",
     );

@@ -200,6 +200,53 @@ function unspacedArgumentLabel(tool: CatalogTool, name: string): string {
   return nameWords(name).join(" ") || name;
 }
 
+/** Verbs a tool name opens with (`get_http_status`, `listPets`, an OpenAPI operation's `get_pets_petId`). */
+const NAME_VERBS = new Set([
+  "get",
+  "list",
+  "create",
+  "update",
+  "delete",
+  "search",
+  "find",
+  "send",
+  "add",
+  "remove",
+  "set",
+  "fetch",
+  "read",
+  "write",
+  "run",
+  "start",
+  "stop",
+  "cancel",
+  "upload",
+  "download",
+  "query",
+  "check",
+  "post",
+  "put",
+  "patch",
+]);
+
+/**
+ * The request made of the tool's name when its description gives none: the name's words as the action when they
+ * open with a verb ("get http status"), else "use" and the words. Words that name an argument the request states
+ * anyway are left out of the action (`get_stores_storeId_orders` with its store id: "get stores orders").
+ */
+function actionFromName(name: string, argumentNames: readonly string[]): string {
+  const words = nameWords(name);
+  if (words.length < 2 || !NAME_VERBS.has(words[0])) return `use ${words.join(" ") || name}`;
+  let kept = words;
+  for (const argumentName of argumentNames) {
+    const named = nameWords(argumentName);
+    if (named.length === 0) continue;
+    const at = kept.findIndex((_, index) => index > 0 && named.every((word, offset) => kept[index + offset] === word));
+    if (at > 0 && kept.length - named.length >= 2) kept = [...kept.slice(0, at), ...kept.slice(at + named.length)];
+  }
+  return kept.join(" ");
+}
+
 /** The user's request for `tool`, with the arguments it will be called with. */
 function userRequest(tool: CatalogTool, args: Record<string, unknown>): string {
   const sentence = firstSentence(tool);
@@ -213,7 +260,12 @@ function userRequest(tool: CatalogTool, args: Record<string, unknown>): string {
     return `${requestedAction(sentence) ?? sentence}${list ? `（${list}）` : ""}。`;
   }
   const details = shown.map(([name, value]) => [nameWords(name).join(" ") || name, describeValue(value)] as const);
-  const action = (sentence && requestedAction(sentence)) || `use ${nameWords(tool.name).join(" ") || tool.name}`;
+  const action =
+    (sentence && requestedAction(sentence)) ||
+    actionFromName(
+      tool.name,
+      shown.map(([name]) => name),
+    );
   const parts = details.map(([name, value]) => `${name} ${value}`);
   const withDetails =
     parts.length === 0
