@@ -10,8 +10,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The records of a text with the line each starts on: the elements of a JSON array (or of `{"<key>": […]}`) when the
- * whole text is one, else each non-empty line's text (JSON Lines), left for the caller to parse so that a broken line
- * is reported on its own.
+ * whole text is one, the object when it is one object, else each non-empty line's text (JSON Lines), left for the
+ * caller to parse so that a broken line is reported on its own.
  */
 export function jsonRecords(text: string, key: string): Array<{ raw: unknown; line: number }> {
   const start = text.search(/\S/);
@@ -28,6 +28,8 @@ export function jsonRecords(text: string, key: string): Array<{ raw: unknown; li
       const lines = linesOf(text, elementOffsets(text, arrayStart));
       return list.map((raw, index) => ({ raw, line: lines[index] ?? 1 }));
     }
+    // One record written over several lines.
+    if (isRecord(whole)) return [{ raw: whole, line: linesOf(text, [start])[0] }];
   }
   return text
     .split("\n")

@@ -61,6 +61,8 @@ describe("experiment task sets (JSON Lines)", () => {
     const good = tasks.slice(0, 1);
     expect(parseTaskSet(JSON.stringify({ tasks: good }), FAULT_CATALOG).value?.map((task) => task.id)).toEqual(["a"]);
     expect(parseTaskSet(JSON.stringify(good), FAULT_CATALOG).value?.map((task) => task.id)).toEqual(["a"]);
+    // One task written over several lines is one task.
+    expect(parseTaskSet(JSON.stringify(good[0], null, 2), FAULT_CATALOG).value?.map((task) => task.id)).toEqual(["a"]);
     // An element that is no object is named.
     expect(parseTaskSet('[1, {"id":"a","prompt":"x","expect":{"tools":["get_weather"]}}]').problems[0].code).toBe(
       "taskNotObject",
