@@ -75,6 +75,16 @@ function sampleValue(name: string, schema: unknown, root: JsonSchema, options: S
   }
 }
 
+/** A number by the name's words, first match; any other number is 3. */
+const NUMBER_BY_NAME: Array<[RegExp, number]> = [
+  [/limit|per_?page|count|size/i, 10],
+  [/page/i, 1],
+  [/amount|price|total|value|budget/i, 120],
+  [/minutes|duration/i, 30],
+  // A numeric id (`id`, `order_id`, `petId`) looks like one, not like a count.
+  [/(^|_)id$/i, 1042],
+];
+
 function sampleNumber(name: string, schema: Record<string, unknown>, integer: boolean): number {
   const minimum =
     typeof schema.minimum === "number"
@@ -88,15 +98,8 @@ function sampleNumber(name: string, schema: Record<string, unknown>, integer: bo
       : typeof schema.exclusiveMaximum === "number"
         ? schema.exclusiveMaximum - 1
         : undefined;
-  let value = /limit|per_?page|count|size/i.test(name)
-    ? 10
-    : /page/i.test(name)
-      ? 1
-      : /amount|price|total|value|budget/i.test(name)
-        ? 120
-        : /minutes|duration/i.test(name)
-          ? 30
-          : 3;
+  const words = snakeCase(name);
+  let value = NUMBER_BY_NAME.find(([pattern]) => pattern.test(words))?.[1] ?? 3;
   if (minimum !== undefined && value < minimum) value = minimum;
   if (maximum !== undefined && value > maximum) value = maximum;
   return integer ? Math.ceil(value) : value;

@@ -71,5 +71,13 @@ describe("sampleArguments reads camelCase names as snake_case ones", () => {
     });
     // The same words give the same value.
     expect(camel.petId).toBe(snake.pet_id);
+    // A numeric id looks like one; a camelCase size is still a size.
+    expect(
+      sampleArguments({
+        type: "object",
+        properties: { orderId: { type: "integer" }, pageSize: { type: "integer" }, retries: { type: "integer" } },
+        required: ["orderId", "pageSize", "retries"],
+      }),
+    ).toEqual({ orderId: 1042, pageSize: 10, retries: 3 });
   });
 });

@@ -49,9 +49,9 @@ function queryLines(text: string): number[] {
 }
 
 /**
- * Reads a query set (JSON Lines, or one JSON array). Syntax and shape errors name their line and reject the import. Expected tools are
- * resolved against `tools`: a `<server>:<tool>` name that maps onto one tool is renamed (listed in `renamed`) and a
- * name that is not in the catalog is kept, with a warning, and counts as never found.
+ * Reads a query set (JSON Lines, or one JSON array). Syntax and shape errors name their line and reject the import.
+ * Expected tools are resolved against `tools`: a `<server>:<tool>` name that maps onto one tool is renamed (listed in
+ * `renamed`) and a name that is not in the catalog is kept, with a warning, and counts as never found.
  */
 export function parseQuerySet(text: string, tools: readonly CatalogTool[]): QuerySetImport {
   const parsed = parseEvaluationQueries(text);
