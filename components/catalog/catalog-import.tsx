@@ -6,7 +6,7 @@ import { buttonClass, primaryButtonClass, textAreaClass } from "@/components/pla
 
 /** Wire text, the same in every language. */
 const PASTE_EXAMPLE = '{"tools": [{"name": "get_weather", "description": "…", "inputSchema": {"type": "object"}}]}';
-/** YAML too: an OpenAPI document saved as YAML is refused with what to do (save it as JSON), not hidden. */
+/** YAML too: OpenAPI documents are often kept as YAML. */
 const ACCEPTED_FILES = ".json,.jsonl,.ndjson,.yaml,.yml,application/json,text/plain";
 
 type FileImport = {

@@ -30,8 +30,8 @@ export type CatalogFormat =
    */
   | "bedrock"
   /**
-   * An OpenAPI 3.x or Swagger 2.0 document (JSON): one tool per operation, its parameters and request body as the
-   * input schema (lib/catalog/openapi-tools.ts).
+   * An OpenAPI 3.x or Swagger 2.0 document, in JSON or YAML (lib/catalog/yaml-text.ts): one tool per operation, its
+   * parameters and request body as the input schema (lib/catalog/openapi-tools.ts).
    */
   | "openapi"
   /** Cohere's v1 Chat API tools: `{ name, description, parameter_definitions: { city: { type: "str" } } }`. */
@@ -52,7 +52,7 @@ export const EXPECTED_FORMATS_MESSAGE =
   "Gemini function declarations ({tools:[{functionDeclarations:[{name, parameters}]}]}), " +
   "Amazon Bedrock Converse tools ({toolConfig:{tools:[{toolSpec:{name, inputSchema:{json}}}]}}), " +
   "Cohere v1 tools ([{name, parameter_definitions}]), LangChain tools with their args ([{name, args}]) " +
-  "or an OpenAPI 3 or Swagger 2 document in JSON (one tool per operation); " +
+  "or an OpenAPI 3 or Swagger 2 document in JSON or YAML (one tool per operation); " +
   "a whole request body, a JSON-RPC reply (or its event stream), an array of tools/list pages holding one of these, " +
   "or an object of tools keyed by their names is read too";
 

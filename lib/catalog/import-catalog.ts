@@ -13,6 +13,7 @@ import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } f
 import { parseJsonLines } from "./json-lines";
 import { type JsoncReading, blankJsonComments } from "./json-comments";
 import { readEventStreamData } from "./server-sent-events";
+import { parseYamlText } from "./yaml-text";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
 import { uncompilableProblem } from "./schema-problem";
@@ -61,21 +62,25 @@ export function parseCatalogText(text: string, options: CatalogImportOptions = {
     // A syntax error left once the comments are gone is reported where it is, not at the first comment.
     parsed = reread;
   }
-  // OpenAPI documents are often YAML, which this reader does not parse: say what to do rather than where the JSON
-  // broke.
-  if (parsed.syntaxError && OPENAPI_YAML.test(text.slice(0, 4096)))
+  // OpenAPI documents are often YAML: text whose version line says it is one is read as YAML, and a YAML error is
+  // reported as such rather than as where the JSON broke.
+  if (parsed.syntaxError && OPENAPI_YAML.test(text.slice(0, 4096))) {
+    const yaml = parseYamlText(text);
+    if (yaml.ok) return importCatalogValue(yaml.value, options);
     return {
       value: undefined,
       problems: [
         {
           severity: "error",
           path: "$",
-          message: `${label(options)}: an OpenAPI document in YAML; save it as JSON (one tool per operation is read from that)`,
+          ...(yaml.line !== undefined ? { line: yaml.line, column: yaml.column ?? 1 } : {}),
+          message: `${label(options)}: an OpenAPI document in YAML that does not parse: ${yaml.reason}`,
           code: "openApiYaml",
-          ...(options.sourceName ? { values: { source: options.sourceName } } : {}),
+          values: { reason: yaml.reason, ...(options.sourceName ? { source: options.sourceName } : {}) },
         },
       ],
     };
+  }
   // BFCL ships JSON Lines under a .json extension; try that before reporting the JSON error.
   const lines = parsed.syntaxError ? parseJsonLines(text, label(options)) : undefined;
   if (lines === undefined) return { value: undefined, problems: parsed.problems };

@@ -215,13 +215,51 @@ describe("an OpenAPI document is read as one tool per operation", () => {
     expect(errors.map((problem) => problem.path)).toEqual(['$.paths["/a"].get']);
   });
 
-  it("says that an OpenAPI document in YAML must be saved as JSON", () => {
-    const yaml = "# Petstore\nopenapi: 3.0.3\ninfo:\n  title: Petstore\n  version: 1.0.0\npaths: {}\n";
+  it("reads the same document written in YAML, and names the line of a YAML error", () => {
+    const yaml = [
+      "# Petstore",
+      "openapi: 3.0.3",
+      "info: { title: Petstore, version: 1.0.0 }",
+      "paths:",
+      "  /pets:",
+      "    get:",
+      "      operationId: listPets",
+      "      summary: List all pets",
+      "      parameters:",
+      "        - name: limit",
+      "          in: query",
+      "          schema: { type: integer, nullable: true }",
+      "",
+    ].join("\n");
     const imported = parseCatalogText(yaml, { sourceName: "petstore.yaml" });
-    expect(imported.value).toBeUndefined();
-    expect(imported.problems.map((problem) => problem.code)).toEqual(["openApiYaml"]);
-    expect(problemText(imported.problems[0], "zh-CN")).toContain("YAML");
-    // Other text that is not JSON still gets the syntax error.
+    expect(imported.format).toBe("openapi");
+    expect(imported.value?.tools).toEqual([
+      {
+        name: "listPets",
+        description: "List all pets",
+        inputSchema: { type: "object", properties: { limit: { type: ["integer", "null"] } } },
+      },
+    ]);
+    expect(imported.problems.map((problem) => problem.code)).toEqual(["openApiOperations"]);
+    // A YAML error is reported as one, on its line, in the reader's language.
+    // (A key given twice is an error in YAML, here on line 3.)
+    const broken = parseCatalogText("openapi: 3.1.0\npaths: {}\npaths: {}\n", { sourceName: "broken.yaml" });
+    expect(broken.value).toBeUndefined();
+    expect(broken.problems.map((problem) => [problem.code, problem.line])).toEqual([["openApiYaml", 3]]);
+    expect(problemText(broken.problems[0], "zh-CN")).toContain("YAML 格式的 OpenAPI 文档无法解析");
+    // Aliases that expand without end are refused, not followed.
+    const laughs = [
+      "openapi: 3.1.0",
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      ...Array.from({ length: 8 }, (_, index) => {
+        const name = String.fromCharCode(98 + index);
+        const previous = String.fromCharCode(97 + index);
+        return `${name}: &${name} [${Array.from({ length: 10 }, () => `*${previous}`).join(", ")}]`;
+      }),
+      "paths: {}",
+    ].join("\n");
+    expect(parseCatalogText(laughs).problems.map((problem) => problem.code)).toEqual(["openApiYaml"]);
+    // Other text that is not JSON still gets the JSON error.
     expect(parseCatalogText("name: x\n").problems.map((problem) => problem.code)).not.toContain("openApiYaml");
   });
 
