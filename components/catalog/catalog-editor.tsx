@@ -9,6 +9,7 @@ import type { BeforeMount, OnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import { LazyEditor } from "@/components/ui/monaco-lazy";
 import type { InputProblem } from "@/lib/core/catalog";
+import { looksLikeOpenApiYaml } from "@/lib/catalog/openapi-yaml";
 import {
   CATALOG_EDITOR_SCHEMA_URI,
   CATALOG_MODEL_PATH,
@@ -131,7 +132,8 @@ export function CatalogEditor({
   return (
     <LazyEditor
       height="100%"
-      language="json"
+      // An OpenAPI document opened as YAML is shown as YAML, so the JSON checker does not mark its first line.
+      language={shown.mode === "whole" && looksLikeOpenApiYaml(shown.value) ? "yaml" : "json"}
       path={shown.mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
       value={shown.value}
       theme={theme === "dark" ? "vs-dark" : "light"}

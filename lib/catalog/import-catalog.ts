@@ -13,6 +13,7 @@ import { MAX_NESTING_DEPTH, nestingProblem, parseJsonText, valueNestingDepth } f
 import { parseJsonLines } from "./json-lines";
 import { type JsoncReading, blankJsonComments } from "./json-comments";
 import { readEventStreamData } from "./server-sent-events";
+import { looksLikeOpenApiYaml } from "./openapi-yaml";
 import { parseYamlText } from "./yaml-text";
 import { type ToolEntry, readToolEntries } from "./read-tool-entries";
 import { checkSchemaAgainstMetaSchema, type SchemaCompilation } from "./schema-compiler";
@@ -42,9 +43,6 @@ export type CatalogImportOptions = {
 
 export type CatalogImport = Parsed<Catalog> & { format?: CatalogFormat };
 
-/** The version line an OpenAPI or Swagger document in YAML opens with (`openapi: 3.1.0`, `swagger: "2.0"`). */
-const OPENAPI_YAML = /^(?:openapi|swagger)\s*:\s*["']?\d/m;
-
 export function parseCatalogText(text: string, options: CatalogImportOptions = {}): CatalogImport {
   let parsed = parseJsonText(text, label(options));
   // parseJsonText refused text nested deeper than the limit, so the value it parsed needs no second walk.
@@ -64,7 +62,7 @@ export function parseCatalogText(text: string, options: CatalogImportOptions = {
   }
   // OpenAPI documents are often YAML: text whose version line says it is one is read as YAML, and a YAML error is
   // reported as such rather than as where the JSON broke.
-  if (parsed.syntaxError && OPENAPI_YAML.test(text.slice(0, 4096))) {
+  if (parsed.syntaxError && looksLikeOpenApiYaml(text)) {
     const yaml = parseYamlText(text);
     if (yaml.ok) return importCatalogValue(yaml.value, options);
     return {
