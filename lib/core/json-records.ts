@@ -8,12 +8,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
+/** One record and the line it starts on: its value, or why its line is not JSON. */
+export type JsonRecord = { line: number } & ({ ok: true; value: unknown } | { ok: false; reason: string });
+
 /**
  * The records of a text with the line each starts on: the elements of a JSON array (or of `{"<key>": […]}`) when the
- * whole text is one, the object when it is one object, else each non-empty line's text (JSON Lines), left for the
- * caller to parse so that a broken line is reported on its own.
+ * whole text is one, the object when it is one object, else each non-empty line (JSON Lines), each parsed on its own
+ * so that a broken line is reported alone.
  */
-export function jsonRecords(text: string, key: string): Array<{ raw: unknown; line: number }> {
+export function jsonRecords(text: string, key: string): JsonRecord[] {
   const start = text.search(/\S/);
   if (start >= 0 && (text[start] === "[" || text[start] === "{")) {
     let whole: unknown;
@@ -26,15 +29,19 @@ export function jsonRecords(text: string, key: string): Array<{ raw: unknown; li
     if (list) {
       const arrayStart = Array.isArray(whole) ? start : text.indexOf("[", text.search(new RegExp(`"${key}"\\s*:`)));
       const lines = linesOf(text, elementOffsets(text, arrayStart));
-      return list.map((raw, index) => ({ raw, line: lines[index] ?? 1 }));
+      return list.map((value, index) => ({ ok: true, value, line: lines[index] ?? 1 }));
     }
     // One record written over several lines.
-    if (isRecord(whole)) return [{ raw: whole, line: linesOf(text, [start])[0] }];
+    if (isRecord(whole)) return [{ ok: true, value: whole, line: linesOf(text, [start])[0] }];
   }
-  return text
-    .split("\n")
-    .map((raw, index) => ({ raw, line: index + 1 }))
-    .filter(({ raw }) => raw.trim() !== "");
+  return text.split("\n").flatMap((raw, index): JsonRecord[] => {
+    if (raw.trim() === "") return [];
+    try {
+      return [{ ok: true, value: JSON.parse(raw), line: index + 1 }];
+    } catch (caught) {
+      return [{ ok: false, reason: caught instanceof Error ? caught.message : String(caught), line: index + 1 }];
+    }
+  });
 }
 
 /** Where each element of the JSON array opening at `open` starts (a scan that skips strings and nested values). */

@@ -38,7 +38,8 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
   const tasks: ExperimentTask[] = [];
   const ids = new Map<string, number>();
   const names = catalog ? new Set(catalog.tools.map((tool) => tool.name)) : undefined;
-  for (const { raw, line } of jsonRecords(text, "tasks")) {
+  for (const record of jsonRecords(text, "tasks")) {
+    const { line } = record;
     const error = (path: string, message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
@@ -49,16 +50,11 @@ export function parseTaskSet(text: string, catalog?: Catalog, label = "tasks"): 
         line,
         column: 1,
       });
-    let value: unknown = raw;
-    if (typeof raw === "string") {
-      try {
-        value = JSON.parse(raw);
-      } catch (caught) {
-        const reason = caught instanceof Error ? caught.message : String(caught);
-        error("$", `invalid JSON: ${reason}`, "taskInvalidJson", { reason });
-        continue;
-      }
+    if (!record.ok) {
+      error("$", `invalid JSON: ${record.reason}`, "taskInvalidJson", { reason: record.reason });
+      continue;
     }
+    const { value } = record;
     if (!isRecord(value)) {
       error("$", "a task is a JSON object", "taskNotObject");
       continue;

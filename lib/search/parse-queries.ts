@@ -14,7 +14,8 @@ function isStringArray(value: unknown): value is string[] {
 export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> {
   const problems: InputProblem[] = [];
   const queries: EvaluationQuery[] = [];
-  for (const { raw, line: lineNumber } of jsonRecords(text, "queries")) {
+  for (const record of jsonRecords(text, "queries")) {
+    const lineNumber = record.line;
     const problem = (message: string, code: string, values: Record<string, string | number> = {}) =>
       problems.push({
         severity: "error",
@@ -25,26 +26,23 @@ export function parseEvaluationQueries(text: string): Parsed<EvaluationQuery[]> 
         code,
         values: { line: lineNumber, ...values },
       });
-    let entry: unknown = raw;
-    if (typeof raw === "string") {
-      try {
-        entry = JSON.parse(raw);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        problem(`invalid JSON: ${reason}`, "queryInvalidJson", { reason });
-        continue;
-      }
+    if (!record.ok) {
+      problem(`invalid JSON: ${record.reason}`, "queryInvalidJson", { reason: record.reason });
+      continue;
     }
-    const record = (typeof entry === "object" && entry !== null ? entry : {}) as Record<string, unknown>;
-    if (typeof record.q !== "string" || record.q.trim() === "") {
+    const entry = (typeof record.value === "object" && record.value !== null ? record.value : {}) as Record<
+      string,
+      unknown
+    >;
+    if (typeof entry.q !== "string" || entry.q.trim() === "") {
       problem('expected a non-empty string "q"', "queryNoQ");
       continue;
     }
-    if (!isStringArray(record.expect) || record.expect.length === 0) {
+    if (!isStringArray(entry.expect) || entry.expect.length === 0) {
       problem('expected "expect": a non-empty array of tool names', "queryNoExpect");
       continue;
     }
-    queries.push({ q: record.q, expect: record.expect });
+    queries.push({ q: entry.q, expect: entry.expect });
   }
   if (queries.length === 0 && problems.length === 0) {
     problems.push({ severity: "error", path: "$", message: "no queries", code: "noQueries" });
