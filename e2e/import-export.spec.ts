@@ -209,6 +209,60 @@ test.describe("import and export from the page", () => {
     expect(playground.consoleErrors).toEqual([]);
   });
 
+  test("an OpenAPI document in YAML opened with Open file: a tool per operation, shown and named as YAML, and it runs", async ({
+    page,
+  }, testInfo) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open("weather");
+    const file = testInfo.outputPath("petstore.yaml");
+    fs.writeFileSync(
+      file,
+      [
+        "openapi: 3.0.3",
+        "info: { title: Petstore, version: 1.0.0 }",
+        "paths:",
+        "  /pets:",
+        "    get:",
+        "      operationId: listPets",
+        "      summary: List all pets",
+        "      parameters:",
+        "        - { name: limit, in: query, schema: { type: integer } }",
+        "    post:",
+        "      operationId: createPet",
+        "      summary: Create a pet",
+        "      requestBody:",
+        "        content:",
+        "          application/json:",
+        "            schema:",
+        "              type: object",
+        "              required: [name]",
+        "              properties: { name: { type: string }, tag: { type: string } }",
+        "  /pets/{petId}:",
+        "    get:",
+        "      operationId: showPetById",
+        "      summary: Info for a specific pet",
+        "      parameters:",
+        "        - { name: petId, in: path, required: true, schema: { type: string } }",
+        "",
+      ].join("\n"),
+    );
+    const before = await runsEnded(page);
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Open file" }).click();
+    await (await chooser).setFiles(file);
+    await expect(page.getByTestId("import-done")).toContainText("Opened 3 tools from petstore.yaml");
+    await expect(page.getByTestId("catalog-problems")).toContainText(
+      "read the OpenAPI document's 3 operations as tools",
+    );
+    // The editor holds the YAML as written, under a heading that says so.
+    await expect(page.getByTestId("catalog-editor-heading")).toHaveText("Catalog YAML");
+    await expect(page.getByTestId("catalog-editor")).toContainText("operationId: showPetById");
+    await expect.poll(() => runsEnded(page), { timeout: 120_000 }).toBeGreaterThan(before);
+    await expect(page.getByTestId("run-error")).toHaveCount(0);
+    await expect(page.getByTestId("scenario-title")).toContainText("3 tools");
+    expect(playground.consoleErrors).toEqual([]);
+  });
+
   test("import from a live MCP server: the reference server's tools are added under its name", async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open("weather");

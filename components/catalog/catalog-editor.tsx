@@ -129,15 +129,16 @@ export function CatalogEditor({
   ]);
   useEffect(showProblems, [problemsKey]);
 
+  // An OpenAPI document opened as YAML is shown as YAML, so the JSON checker does not mark its first line.
+  const yaml = shown.mode === "whole" && looksLikeOpenApiYaml(shown.value);
   return (
     <LazyEditor
       height="100%"
-      // An OpenAPI document opened as YAML is shown as YAML, so the JSON checker does not mark its first line.
-      language={shown.mode === "whole" && looksLikeOpenApiYaml(shown.value) ? "yaml" : "json"}
+      language={yaml ? "yaml" : "json"}
       path={shown.mode === "whole" ? CATALOG_MODEL_PATH : TOOL_MODEL_PATH}
       value={shown.value}
       theme={theme === "dark" ? "vs-dark" : "light"}
-      ariaLabel={shown.mode === "whole" ? t("panel.catalogJson") : t("editor.toolJson")}
+      ariaLabel={shown.mode === "whole" ? t(yaml ? "panel.catalogYaml" : "panel.catalogJson") : t("editor.toolJson")}
       beforeMount={registerSchemas({
         toolName: t("editor.schema.toolName"),
         inputSchema: t("editor.schema.inputSchema"),

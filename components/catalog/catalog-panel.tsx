@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { Button } from "@/components/ui/button";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { providerNameProblems, wireNamesLine } from "@/lib/view/tool-name-problems";
+import { looksLikeOpenApiYaml } from "@/lib/catalog/openapi-yaml";
 import { parseToolEdit, toolToText } from "@/lib/workbench/catalog-text";
 import { getModel } from "@/lib/models/model-table";
 import { catalogTotalWords, correctionFactorOf } from "@/lib/view/catalog-total-words";
@@ -110,6 +111,8 @@ export function CatalogPanel() {
       : catalogTotalWords(totalTokens, modelInfo, correctionFactorOf(modelInfo.tokenizer, factors), locale);
 
   const editorText = mode === "whole" ? catalogText : toolText;
+  // An OpenAPI document opened as YAML is shown as YAML (components/catalog/catalog-editor.tsx), and named so.
+  const catalogHeading = looksLikeOpenApiYaml(catalogText) ? t("panel.catalogYaml") : t("panel.catalogJson");
   const onEditorChange = (text: string) =>
     mode === "whole" ? editCatalogText(text) : tool && controller?.editTool(tool.name, text);
 
@@ -211,8 +214,11 @@ export function CatalogPanel() {
       <div className="flex items-center justify-between gap-2 px-4 pt-2 pb-1 text-xs">
         {/* The heading alone never shrinks (the format line beside it truncates instead); with a tool's name it may. */}
         <span className={`flex items-baseline gap-1.5 ${mode === "whole" ? "shrink-0" : "min-w-0"}`}>
-          <span className="shrink-0 font-semibold uppercase tracking-wide text-muted">
-            {mode === "whole" ? t("panel.catalogJson") : t("panel.tool")}
+          <span
+            className="shrink-0 font-semibold uppercase tracking-wide text-muted"
+            data-testid="catalog-editor-heading"
+          >
+            {mode === "whole" ? catalogHeading : t("panel.tool")}
           </span>
           {mode === "tool" ? (
             <span className="truncate font-mono font-semibold text-ink">{tool?.name ?? selectedTool}</span>
@@ -251,7 +257,7 @@ export function CatalogPanel() {
       <DialogFrame
         open={expanded}
         onClose={() => setExpanded(false)}
-        title={mode === "whole" ? t("panel.catalogJson") : t("panel.toolNamed", { name: tool?.name ?? "" })}
+        title={mode === "whole" ? catalogHeading : t("panel.toolNamed", { name: tool?.name ?? "" })}
         testId="catalog-editor-dialog"
         width="max-w-6xl"
         bodyClassName="flex min-h-0 flex-col p-0"

@@ -1,6 +1,7 @@
 "use client";
 import { useId } from "react";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { MAX_TOOLS_USED, MAX_TURNS } from "@/lib/decide/session-plan";
 import type { DecideParameters, PriceOverrides } from "@/lib/decide/types";
 import { cacheRulesFor, MODELS, type ModelInfo } from "@/lib/models";
@@ -165,6 +166,7 @@ function ModelSelect({
   onChange: (patch: Partial<DecideParameters>) => void;
 }) {
   const t = useTranslations("decide");
+  const locale = useLocale() as Locale;
   return (
     <label className="flex flex-col gap-1 text-sm">
       <span className="font-medium text-ink">{t("controls.providerModel")}</span>
@@ -179,7 +181,7 @@ function ModelSelect({
         data-testid="decide-model"
       >
         {PROVIDER_IDS.map((provider) => (
-          <optgroup key={provider} label={providerLabel(provider)}>
+          <optgroup key={provider} label={providerLabel(provider, locale)}>
             {MODELS.filter((model) => model.provider === provider).map((model) => (
               <option key={`${provider}|${model.id}`} value={`${provider}|${model.id}`}>
                 {model.label}

@@ -189,7 +189,7 @@ export function DecidePanel({
         <Panel
           title={t("panel.recommendationTitle")}
           subtitle={t("panel.recommendationSubtitle", {
-            provider: providerLabel(settings.provider),
+            provider: providerLabel(settings.provider, locale),
             model: settings.model,
           })}
           testId="decide-recommendation"
@@ -232,7 +232,7 @@ export function DecidePanel({
           <Panel
             title={t("panel.heatMapTitle")}
             subtitle={t("panel.heatMapSubtitle", {
-              provider: providerLabel(parameters.provider),
+              provider: providerLabel(parameters.provider, locale),
               model: parameters.model,
             })}
             testId="decide-heat-map"
@@ -242,7 +242,7 @@ export function DecidePanel({
                 heatMap={heatMap}
                 currentToolCount={catalog.tools.length}
                 currentTurns={parameters.turns}
-                providerLabel={providerLabel(parameters.provider)}
+                providerLabel={providerLabel(parameters.provider, locale)}
                 available={calibration?.profiles.map((profile) => profile.id) ?? []}
                 excluded={heatMapExclude}
                 onToggle={toggleHeatMapStrategy}
@@ -296,7 +296,7 @@ function CheapestStatement({
       {t("cheapest.sentence", {
         names,
         cost: money.format(cheapest[0].totals.costUsd),
-        provider: providerLabel(on.provider),
+        provider: providerLabel(on.provider, locale),
         model: settings.model,
         moved: movedCount,
       })}{" "}

@@ -252,7 +252,7 @@ export function RunArea() {
         <PanelFrame
           title={t("liveTitle")}
           subtitle={t("liveSubtitle", {
-            provider: providerLabel(run?.provider ?? decideInputs.settings.provider),
+            provider: providerLabel(run?.provider ?? decideInputs.settings.provider, locale),
             model: run?.model ?? decideInputs.settings.model,
           })}
           testId="live-panel"
@@ -420,7 +420,7 @@ export function RunArea() {
           title={t("tokensTitle")}
           subtitle={
             stepChartRun
-              ? `${strategyTitleIn(stepChartRun.id, locale)} · ${providerLabel(stepChartRun.provider)} · ${stepChartRun.model}`
+              ? `${strategyTitleIn(stepChartRun.id, locale)} · ${providerLabel(stepChartRun.provider, locale)} · ${stepChartRun.model}`
               : ""
           }
           testId="chart-panel-tokens"
@@ -543,6 +543,7 @@ function RequestModel({ run }: { run: { id: string; provider: Parameters<typeof 
   const moved = run.provider !== settings.provider || run.model !== settings.model;
   const label = getModel(run.provider, run.model)?.label ?? run.model;
   const t = useTranslations("playground.run");
+  const locale = useLocale() as Locale;
   return (
     <span
       className={`text-xs ${moved ? "font-semibold text-warning" : "text-muted"}`}
@@ -557,7 +558,7 @@ function RequestModel({ run }: { run: { id: string; provider: Parameters<typeof 
           : undefined
       }
     >
-      {t(moved ? "runsOn" : "for", { provider: providerLabel(run.provider), model: label })}
+      {t(moved ? "runsOn" : "for", { provider: providerLabel(run.provider, locale), model: label })}
     </span>
   );
 }

@@ -122,7 +122,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                       </span>
                       {/* Whole, never cut: the provider and model are what this row's figures are for. */}
                       <span className="block text-sm text-muted [overflow-wrap:anywhere]" data-testid="compare-model">
-                        {providerLabel(row.provider)} · <span className="whitespace-nowrap">{row.model}</span>
+                        {providerLabel(row.provider, locale)} · <span className="whitespace-nowrap">{row.model}</span>
                       </span>
                     </span>
                   </span>
@@ -179,7 +179,7 @@ export function CompareTable({ runs, selectedId, onSelect, comparableOn, classNa
                           className="block text-xs text-muted"
                           data-testid="compare-other-model"
                           title={t("compare.otherModelTitle", {
-                            provider: providerLabel(row.provider),
+                            provider: providerLabel(row.provider, locale),
                             model: row.model,
                           })}
                         >

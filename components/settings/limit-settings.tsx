@@ -69,7 +69,7 @@ export function LimitSettings() {
     <section data-testid="limit-settings">
       <h3 className="mt-5 text-sm font-semibold text-ink">{t("limits.title")}</h3>
       <p className="mt-1 text-xs text-muted">
-        {t("limits.intro", { provider: modelFactText(providerLabel(model.provider), locale), model: model.id })}
+        {t("limits.intro", { provider: providerLabel(model.provider, locale), model: model.id })}
       </p>
       {NUMBER_LIMITS.filter((limit) => relevant(limit.key, model.provider)).map((limit) => {
         const entry = table[limit.key];

@@ -66,7 +66,7 @@ export function PriceSettingsView({
         {t("settings.intro", {
           model: model.id,
           currency,
-          provider: modelFactText(providerLabel(model.provider), locale),
+          provider: providerLabel(model.provider, locale),
         })}
       </p>
       <table className="mt-2 text-xs" data-testid="price-table">

@@ -1,5 +1,6 @@
 "use client";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 /**
  * The Tap view: how to connect, then the recorded session explained live. The page asks /api/tap every
  * POLL_MS for the sessions; when the one on screen has grown it fetches the session's JSONL export and hands it to
@@ -53,6 +54,7 @@ function download(text: string, name: string, type: string): void {
 
 export function TapView() {
   const t = useTranslations("tap");
+  const locale = useLocale() as Locale;
   const [origin, setOrigin] = useState("http://127.0.0.1:3000");
   const [status, setStatus] = useState<TapStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -169,7 +171,7 @@ export function TapView() {
                 {t("view.sessionOption", {
                   id: candidate.id,
                   requests: candidate.requests,
-                  provider: providerLabel(candidate.provider),
+                  provider: providerLabel(candidate.provider, locale),
                   incomplete: candidate.incomplete,
                 })}
               </option>

@@ -1,7 +1,8 @@
 "use client";
 import { MoneyProvider, useMoney } from "@/components/ui/money";
 import { currencyOf } from "@/lib/view/money";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 /**
  * One explained recording: the heading and totals, notes, money lost by cause with the seed's figures, the requests
  * with each miss named, the request on screen with its prefix bar and predicted vs measured, and the replay under
@@ -52,6 +53,7 @@ function TraceResultBody({
   actions,
 }: TraceResultProps) {
   const t = useTranslations("trace");
+  const locale = useLocale() as Locale;
   const money = useMoney();
   const step = view.steps[selectedIndex] ?? view.steps[0];
   const count = view.steps.length;
@@ -59,7 +61,7 @@ function TraceResultBody({
     <div className="space-y-5" data-testid="trace-result">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
         <strong data-testid="trace-heading">
-          {t("result.heading", { heading, count, provider: providerLabel(view.provider) })}
+          {t("result.heading", { heading, count, provider: providerLabel(view.provider, locale) })}
         </strong>
         <span className="text-muted">
           {t("result.pricedAs", { model: view.modelLabel, counting: view.tokenCounting })}
@@ -115,7 +117,7 @@ function TraceResultBody({
       <TraceRequestView
         step={step}
         detail={detail?.stepIndex === step.index ? detail : null}
-        providerLabel={`${providerLabel(view.provider)}, ${view.modelLabel}`}
+        providerLabel={`${providerLabel(view.provider, locale)}, ${view.modelLabel}`}
         theme={theme}
       />
       <TraceReplay view={view} onOpenReplay={onOpenReplay} />

@@ -1,6 +1,16 @@
 import type { ProviderId } from "../core/ids";
+import type { Locale } from "../i18n/locales";
+import { modelFactText } from "../models/fact-text";
 import { providerFacts } from "../providers/facts";
 
-export function providerLabel(provider: ProviderId): string {
-  return providerFacts(provider)?.name ?? provider;
+/** The provider's name in sentences, in the reader's language where it has one ("月之暗面 Kimi"); English by default. */
+export function providerLabel(provider: ProviderId, locale: Locale = "en"): string {
+  const name = providerFacts(provider)?.name ?? provider;
+  return locale === "en" ? name : modelFactText(name, locale);
+}
+
+/** The provider's longer name in the model picker, in the reader's language where it has one. */
+export function providerPickerLabel(provider: ProviderId, locale: Locale = "en"): string {
+  const name = providerFacts(provider)?.pickerName ?? provider;
+  return locale === "en" ? name : modelFactText(name, locale);
 }
