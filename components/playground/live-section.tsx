@@ -6,13 +6,14 @@
  * are loaded only when live mode is opened.
  */
 import dynamic from "next/dynamic";
-import { useTranslations } from "use-intl";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { useCallback, useEffect, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { getModel } from "@/lib/models/model-table";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
 import type { Scenario } from "@/lib/scenario/types";
-import { providerFacts } from "@/lib/providers/facts";
+import { providerVendorLabel } from "@/lib/view/provider-labels";
 import { ANTHROPIC_DEFAULT_CORRECTION_FACTOR, KIMI_DEFAULT_CORRECTION_FACTOR } from "@/lib/tokens/constants";
 import type { StrategyRun } from "@/lib/engine/types";
 import { usePlayground } from "@/state/playground-provider";
@@ -34,6 +35,7 @@ export function LiveSection() {
   const selectStep = usePlayground((state) => state.selectStep);
   const setLiveRun = usePlayground((state) => state.setLiveRun);
   const updateSettings = usePlayground((state) => state.updateSettings);
+  const locale = useLocale() as Locale;
 
   const scenario = useMemo<Scenario | null>(
     () =>
@@ -69,7 +71,7 @@ export function LiveSection() {
       strategyId={fields.strategyId}
       provider={provider}
       model={model}
-      providerLabel={providerFacts(provider).vendor}
+      providerLabel={providerVendorLabel(provider, locale)}
       tokenizer={tokenizer}
       correctionFactor={correctionFactor}
       onRunChange={onRunChange}

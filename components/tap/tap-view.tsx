@@ -1,12 +1,12 @@
 "use client";
-import { useLocale, useTranslations } from "use-intl";
-import type { Locale } from "@/lib/i18n/locales";
 /**
  * The Tap view: how to connect, then the recorded session explained live. The page asks /api/tap every
  * POLL_MS for the sessions; when the one on screen has grown it fetches the session's JSONL export and hands it to
  * trace import (the trace worker), so each request arrives with the explanation a file import gives — the same code,
  * the same words — and `npm run tap -- export` run through `npm run trace` reads the same text.
  */
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch, readApiError } from "@/components/share/page-token";
 import { TraceResult } from "@/components/trace/trace-result";

@@ -14,3 +14,9 @@ export function providerPickerLabel(provider: ProviderId, locale: Locale = "en")
   const name = providerFacts(provider)?.pickerName ?? provider;
   return locale === "en" ? name : modelFactText(name, locale);
 }
+
+/** The company behind the provider, as a sentence names it ("阿里云 拒绝了该请求"), in the reader's language where it has one. */
+export function providerVendorLabel(provider: ProviderId, locale: Locale = "en"): string {
+  const name = providerFacts(provider)?.vendor ?? provider;
+  return locale === "en" ? name : modelFactText(name, locale);
+}
