@@ -172,6 +172,10 @@ test.describe("Chinese interface", () => {
     }) => {
       test.setTimeout(300_000);
       await openPlayground(page);
+      // The example picker names the examples as the header does.
+      await expect(page.getByTestId("example-picker").locator("option:checked")).toHaveText(
+        zh("catalog", "examples.learning-agent.title"),
+      );
       const leftovers = new Map<string, Set<string>>();
       const collect = async (view: string, root: string) => {
         const found = leftovers.get(view) ?? new Set<string>();

@@ -4,10 +4,12 @@
  * switching examples never discards that work: it is kept in Saved scenarios first, and when the browser cannot
  * keep it (storage full or blocked) the page asks before replacing it.
  */
-import { useTranslations } from "use-intl";
+import { useMemo } from "react";
+import { useLocale, useTranslations } from "use-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { loadBrowserLocalStore } from "@/components/share/browser-storage";
 import { workspaceSnapshot } from "@/components/share/workspace-snapshot";
-import { EXAMPLES } from "@/lib/examples/example-list";
+import { localizedExamples } from "@/lib/examples/example-text";
 import { usePlayground, usePlaygroundController, usePlaygroundStore } from "@/state/playground-provider";
 import { headerSelectSizing, selectClass } from "./control-styles";
 import { downloadScenario, keepWorkAside } from "./keep-work";
@@ -21,14 +23,17 @@ export function ExamplePicker() {
   const store = usePlaygroundStore();
   const controller = usePlaygroundController();
   const origin = useWorkOrigin();
-  const known = EXAMPLES.some((example) => example.id === scenarioId);
+  // The examples as the reader's language names them (the header's title says the same).
+  const locale = useLocale() as Locale;
+  const examples = useMemo(() => localizedExamples(locale), [locale]);
+  const known = examples.some((example) => example.id === scenarioId);
   const edited = origin === "edited";
   const t = useTranslations("playground.example");
-  const exampleTitle = EXAMPLES.find((example) => example.id === scenarioId)?.title ?? scenarioTitle;
+  const exampleTitle = examples.find((example) => example.id === scenarioId)?.title ?? scenarioTitle;
 
   async function open(exampleId: string) {
     if (!controller || exampleId === "") return;
-    const title = EXAMPLES.find((example) => example.id === exampleId)?.title ?? exampleId;
+    const title = examples.find((example) => example.id === exampleId)?.title ?? exampleId;
     const localStore = await loadBrowserLocalStore();
     const state = store.getState();
     const previous = state.catalogVersion === 0 ? null : workspaceSnapshot(state);
@@ -80,7 +85,7 @@ export function ExamplePicker() {
         {known && !edited ? null : (
           <option value="">{edited ? t("edited", { title: exampleTitle }) : t("custom")}</option>
         )}
-        {EXAMPLES.map((example) => (
+        {examples.map((example) => (
           <option key={example.id} value={example.id}>
             {example.title}
           </option>
