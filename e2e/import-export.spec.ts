@@ -8,6 +8,13 @@ import { serializeScenario } from "../lib/scenario";
 import { PlaygroundPage } from "./pages/playground-page";
 import { smallScenario } from "./pages/scenarios";
 
+/** Chooses `file` in the catalog panel's "Open file", as a person does. */
+async function openFile(page: import("@playwright/test").Page, file: string): Promise<void> {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Open file" }).click();
+  await (await chooser).setFiles(file);
+}
+
 /** How many runs have ended on the page: grows by one as each run finishes or fails. */
 const runsEnded = async (page: import("@playwright/test").Page) =>
   Number(await page.getByTestId("run-status").getAttribute("data-runs-ended"));
@@ -137,9 +144,7 @@ test.describe("import and export from the page", () => {
     const file = testInfo.outputPath("my-notion-tools.json");
     fs.copyFileSync("examples/catalogs/notion-mcp-server.json", file);
     const before = await runsEnded(page);
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Open file" }).click();
-    await (await chooser).setFiles(file);
+    await openFile(page, file);
 
     const notice = page.getByTestId("import-done");
     await expect(notice).toContainText(
@@ -172,9 +177,7 @@ test.describe("import and export from the page", () => {
     const gemini = testInfo.outputPath("gemini-request.json");
     fs.copyFileSync("lib/catalog/test-fixtures/shapes/gemini-request.json", gemini);
     const beforeGemini = await runsEnded(page);
-    const geminiChooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Open file" }).click();
-    await (await geminiChooser).setFiles(gemini);
+    await openFile(page, gemini);
     await expect(page.getByTestId("import-done")).toContainText(
       `Opened 3 tools from gemini-request.json in place of your catalog of ${exampleTools} tools.`,
     );
@@ -197,9 +200,7 @@ test.describe("import and export from the page", () => {
     // The file crosses to the engine worker unread; a text that fails comes back for the person to fix.
     const file = testInfo.outputPath("broken-tools.json");
     fs.writeFileSync(file, '{"tools": [{"name": "broken_tool_from_file", "inputSchema": {"type": "object"}}');
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Open file" }).click();
-    await (await chooser).setFiles(file);
+    await openFile(page, file);
     await expect(page.getByTestId("catalog-problems")).toContainText("invalid JSON");
     await expect(page.getByTestId("catalog-editor")).toContainText("broken_tool_from_file");
     await expect(page.getByTestId("scenario-title")).toHaveText(title ?? "");
@@ -215,41 +216,9 @@ test.describe("import and export from the page", () => {
     const playground = new PlaygroundPage(page);
     await playground.open("weather");
     const file = testInfo.outputPath("petstore.yaml");
-    fs.writeFileSync(
-      file,
-      [
-        "openapi: 3.0.3",
-        "info: { title: Petstore, version: 1.0.0 }",
-        "paths:",
-        "  /pets:",
-        "    get:",
-        "      operationId: listPets",
-        "      summary: List all pets",
-        "      parameters:",
-        "        - { name: limit, in: query, schema: { type: integer } }",
-        "    post:",
-        "      operationId: createPet",
-        "      summary: Create a pet",
-        "      requestBody:",
-        "        content:",
-        "          application/json:",
-        "            schema:",
-        "              type: object",
-        "              required: [name]",
-        "              properties: { name: { type: string }, tag: { type: string } }",
-        "  /pets/{petId}:",
-        "    get:",
-        "      operationId: showPetById",
-        "      summary: Info for a specific pet",
-        "      parameters:",
-        "        - { name: petId, in: path, required: true, schema: { type: string } }",
-        "",
-      ].join("\n"),
-    );
+    fs.copyFileSync("lib/catalog/test-fixtures/shapes/openapi-petstore.yaml", file);
     const before = await runsEnded(page);
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Open file" }).click();
-    await (await chooser).setFiles(file);
+    await openFile(page, file);
     await expect(page.getByTestId("import-done")).toContainText("Opened 3 tools from petstore.yaml");
     await expect(page.getByTestId("catalog-problems")).toContainText(
       "read the OpenAPI document's 3 operations as tools",

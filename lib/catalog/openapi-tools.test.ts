@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { argumentsPassSchema } from "./argument-validation";
 import { detectCatalogFormat } from "./catalog-format";
@@ -216,30 +218,15 @@ describe("an OpenAPI document is read as one tool per operation", () => {
   });
 
   it("reads the same document written in YAML, and names the line of a YAML error", () => {
-    const yaml = [
-      "# Petstore",
-      "openapi: 3.0.3",
-      "info: { title: Petstore, version: 1.0.0 }",
-      "paths:",
-      "  /pets:",
-      "    get:",
-      "      operationId: listPets",
-      "      summary: List all pets",
-      "      parameters:",
-      "        - name: limit",
-      "          in: query",
-      "          schema: { type: integer, nullable: true }",
-      "",
-    ].join("\n");
+    const yaml = fs.readFileSync(path.join(__dirname, "test-fixtures/shapes/openapi-petstore.yaml"), "utf8");
     const imported = parseCatalogText(yaml, { sourceName: "petstore.yaml" });
     expect(imported.format).toBe("openapi");
-    expect(imported.value?.tools).toEqual([
-      {
-        name: "listPets",
-        description: "List all pets",
-        inputSchema: { type: "object", properties: { limit: { type: ["integer", "null"] } } },
-      },
-    ]);
+    expect(imported.value?.tools.map((tool) => tool.name)).toEqual(["listPets", "createPet", "showPetById"]);
+    expect(imported.value?.tools[0]).toEqual({
+      name: "listPets",
+      description: "List all pets",
+      inputSchema: { type: "object", properties: { limit: { type: ["integer", "null"] } } },
+    });
     expect(imported.problems.map((problem) => problem.code)).toEqual(["openApiOperations"]);
     // A YAML error is reported as one, on its line, in the reader's language.
     // (A key given twice is an error in YAML, here on line 3.)

@@ -2,8 +2,9 @@
  * A person's own catalog in the shapes people actually have (lib/catalog/test-fixtures/shapes): a JSON-RPC reply with
  * MCP 2025-06-18 fields, pages of tools/list, a whole OpenAI, Anthropic, Gemini or Bedrock request body, a bare array,
  * a list of names and descriptions with no schema, a file with a BOM, CRLF, comments and trailing commas, Chinese and
- * Japanese descriptions, names providers refuse, duplicate names across servers, one tool, 3,000 tools. Each imports
- * with a clear result, and the conversation written over it runs under every strategy with every tool found.
+ * Japanese descriptions, names providers refuse, duplicate names across servers, an OpenAPI document in YAML, one
+ * tool, 3,000 tools. Each imports with a clear result, and the conversation written over it runs under every strategy
+ * with every tool found.
  */
 import fs from "node:fs";
 import { argumentsPassSchema } from "../catalog/argument-validation";
@@ -54,6 +55,7 @@ const SHAPES: Array<[string, string, string[], string[]]> = [
     ["warning:skippedProviderTool"],
   ],
   ["gemini-snake-json-schema.json", "gemini", ["schedule_meeting", "cancel_meeting"], []],
+  ["openapi-petstore.yaml", "openapi", ["listPets", "createPet", "showPetById"], ["warning:openApiOperations"]],
   [
     "chinese-mcp.json",
     "mcp",
